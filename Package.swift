@@ -1,0 +1,43 @@
+// swift-tools-version:6.0
+// Coffer: portable encrypted vault archives.
+// Dependencies point one way: C wrappers → PropertyList / VaultCrypto → VaultFormat →
+// VaultModel → Converters → CofferKit → CofferCLI.
+import PackageDescription
+
+let package = Package(
+    name: "Coffer",
+    products: [
+        .executable(name: "coffer", targets: ["CofferCLI"]),
+        .library(name: "PropertyList", targets: ["PropertyList"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSodium",
+            pkgConfig: "libsodium",
+            providers: [.apt(["libsodium-dev"])]
+        ),
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        .target(name: "PropertyList", dependencies: ["CLibXML2"]),
+        .executableTarget(
+            name: "CofferCLI",
+            dependencies: [
+                "PropertyList",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // Benchmark driver for scripts/bench-plist; never run by tests.
+        .executableTarget(name: "BenchPlist", dependencies: ["PropertyList"]),
+        .testTarget(
+            name: "PropertyListTests",
+            dependencies: ["PropertyList"],
+            resources: [.copy("Resources")]
+        ),
+    ]
+)

@@ -1,0 +1,19 @@
+import Foundation
+
+/// Apple's binary property list, version 00.
+public enum BinaryPropertyList {
+    /// The only header Coffer accepts; `bplist01`, `bplist15` etc. are refused, not guessed at.
+    public static let magic: [UInt8] = Array("bplist00".utf8)
+
+    /// Decodes a bplist00 file. Throws ``PropertyListError`` for any input that breaks a
+    /// rule in spec/PLIST.md; never traps, never allocates more than the input justifies.
+    public static func decode(_ bytes: some ContiguousBytes) throws -> PropertyListValue {
+        try bytes.withUnsafeBytes { try BinaryPropertyListReader.decode($0) }
+    }
+
+    /// Encodes a value as bplist00. The output depends only on the value (and `sortKeys`).
+    /// Throws only for nesting deeper than ``PropertyListLimits/maximumDepth``.
+    public static func encode(_ value: PropertyListValue, sortKeys: Bool = false) throws -> [UInt8] {
+        try BinaryPropertyListWriter.encode(value, sortKeys: sortKeys)
+    }
+}

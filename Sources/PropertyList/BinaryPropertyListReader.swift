@@ -1,0 +1,305 @@
+import Foundation
+
+/// A strict bplist00 reader that never traps and never allocates from a claimed count
+/// before checking that the bytes for it exist. See spec/PLIST.md for every rule.
+struct BinaryPropertyListReader {
+    private let bytes: UnsafeRawBufferPointer
+    private let trailer: BinaryPropertyListTrailer
+    /// Object offsets, validated to lie in [8, offsetTableOffset).
+    private var offsets: [Int] = []
+    /// Strings, data and numbers decoded once and shared (CF deduplicates them, so a key
+    /// like "password" is one object referenced 100,000 times). Containers are not cached:
+    /// they are counted against the node budget each time they are expanded.
+    private var scalarCache: [PropertyListValue?] = []
+    /// Objects on the current path from the root, for cycle detection.
+    private var onPath: [Bool] = []
+    private var nodesLeft: Int
+
+    static func decode(_ bytes: UnsafeRawBufferPointer) throws -> PropertyListValue {
+        guard bytes.count >= 8, bytes.starts(with: BinaryPropertyList.magic) else {
+            throw PropertyListError(.unknownFormat, offset: 0, "header is not bplist00")
+        }
+        var reader = try BinaryPropertyListReader(bytes: bytes)
+        return try reader.readObject(reader.trailer.topObject, depth: 0)
+    }
+
+    private init(bytes: UnsafeRawBufferPointer) throws {
+        self.bytes = bytes
+        trailer = try BinaryPropertyListTrailer(validating: bytes)
+        nodesLeft = PropertyListLimits.expandedNodeBudget(forByteCount: bytes.count)
+        offsets = try readOffsetTable()
+        scalarCache = Array(repeating: nil, count: trailer.objectCount)
+        onPath = Array(repeating: false, count: trailer.objectCount)
+    }
+
+    private func readOffsetTable() throws -> [Int] {
+        // objectCount × offsetIntSize bytes exist (the trailer checked it), so this
+        // allocation is bounded by the input size.
+        var table = [Int]()
+        table.reserveCapacity(trailer.objectCount)
+        let width = trailer.offsetIntSize
+        var at = trailer.offsetTableOffset
+        for index in 0..<trailer.objectCount {
+            let offset = readBigEndian(bytes, at: at, width: width)
+            guard offset >= 8, offset < UInt64(trailer.offsetTableOffset) else {
+                throw PropertyListError(
+                    .outOfBounds, offset: at,
+                    "object \(index) has offset \(offset); expected 8 to \(trailer.offsetTableOffset - 1)")
+            }
+            table.append(Int(offset))
+            at += width
+        }
+        return table
+    }
+
+    // MARK: Objects
+
+    private mutating func readObject(_ index: Int, depth: Int) throws -> PropertyListValue {
+        nodesLeft -= 1
+        guard nodesLeft >= 0 else {
+            throw PropertyListError(
+                .tooManyNodes, offset: offsets[index],
+                "more than \(PropertyListLimits.expandedNodeBudget(forByteCount: bytes.count)) nodes "
+                    + "once shared references are expanded")
+        }
+        if let cached = scalarCache[index] { return cached }
+        let start = offsets[index]
+        let marker = bytes[start]
+        let info = Int(marker & 0x0F)
+        switch marker >> 4 {
+        case 0x0:
+            switch marker {
+            case 0x08: return .bool(false)
+            case 0x09: return .bool(true)
+            case 0x00:
+                throw PropertyListError(.unsupportedObject, offset: start, "null object (0x00) is not a plist value")
+            case 0x0F: throw PropertyListError(.unsupportedObject, offset: start, "fill byte (0x0F) used as an object")
+            default: throw PropertyListError(.unsupportedObject, offset: start, "unknown marker 0x\(hex(marker))")
+            }
+        case 0x1:
+            return cache(index, .integer(try readInteger(at: start, info: info)))
+        case 0x2:
+            let width = info == 2 ? 4 : info == 3 ? 8 : 0
+            guard width != 0 else {
+                throw PropertyListError(.invalidObject, offset: start, "real of 2^\(info) bytes; expected 4 or 8")
+            }
+            try requireBytes(from: start + 1, count: width, object: start)
+            let raw = readBigEndian(bytes, at: start + 1, width: width)
+            let real = width == 4 ? Double(Float(bitPattern: UInt32(raw))) : Double(bitPattern: raw)
+            return cache(index, .real(real))
+        case 0x3:
+            guard marker == 0x33 else {
+                throw PropertyListError(.invalidObject, offset: start, "date marker 0x\(hex(marker)); expected 0x33")
+            }
+            try requireBytes(from: start + 1, count: 8, object: start)
+            let seconds = Double(bitPattern: readBigEndian(bytes, at: start + 1, width: 8))
+            guard seconds.isFinite else {
+                throw PropertyListError(.invalidObject, offset: start, "date is not a finite number of seconds")
+            }
+            return cache(index, .date(Date(timeIntervalSinceReferenceDate: seconds)))
+        case 0x4:
+            let (count, body) = try readCount(at: start, info: info)
+            try requireBytes(from: body, count: count, object: start)
+            return cache(index, .data(Data(bytes[body..<body + count])))
+        case 0x5:
+            let (count, body) = try readCount(at: start, info: info)
+            try requireBytes(from: body, count: count, object: start)
+            return cache(index, .string(try readASCII(body, count: count, object: start)))
+        case 0x6:
+            let (count, body) = try readCount(at: start, info: info)
+            let (byteCount, overflow) = count.multipliedReportingOverflow(by: 2)
+            guard !overflow else { throw outOfBounds(start) }
+            try requireBytes(from: body, count: byteCount, object: start)
+            return cache(index, .string(try readUTF16(body, units: count, object: start)))
+        case 0x8:
+            guard [0, 1, 3, 7].contains(info) else {
+                throw PropertyListError(
+                    .invalidObject, offset: start, "UID of \(info + 1) bytes; expected 1, 2, 4 or 8")
+            }
+            try requireBytes(from: start + 1, count: info + 1, object: start)
+            return cache(index, .uid(readBigEndian(bytes, at: start + 1, width: info + 1)))
+        case 0xA:
+            return try readArray(index, at: start, info: info, depth: depth)
+        case 0xD:
+            return try readDictionary(index, at: start, info: info, depth: depth)
+        case 0xB, 0xC:
+            throw PropertyListError(
+                .unsupportedObject, offset: start,
+                "set (0x\(hex(marker))): no plist writer emits sets and XML cannot carry them")
+        default:
+            throw PropertyListError(.unsupportedObject, offset: start, "unknown marker 0x\(hex(marker))")
+        }
+    }
+
+    @inline(__always)
+    private mutating func cache(_ index: Int, _ value: PropertyListValue) -> PropertyListValue {
+        scalarCache[index] = value
+        return value
+    }
+
+    private func readInteger(at start: Int, info: Int) throws -> PropertyListInteger {
+        guard info <= 4 else {
+            throw PropertyListError(
+                .invalidObject, offset: start, "integer of 2^\(info) bytes; expected 1, 2, 4, 8 or 16")
+        }
+        let width = 1 << info
+        try requireBytes(from: start + 1, count: width, object: start)
+        switch width {
+        case 8:
+            return PropertyListInteger(Int64(bitPattern: readBigEndian(bytes, at: start + 1, width: 8)))
+        case 16:
+            // Readers disagree on the high half (signed, unsigned, ignored): only zero is
+            // unambiguous, and it is what CF and plistlib write.
+            guard readBigEndian(bytes, at: start + 1, width: 8) == 0 else {
+                throw PropertyListError(
+                    .invalidObject, offset: start,
+                    "16-byte integer with a non-zero high half; only values up to 2^64-1 are defined")
+            }
+            return PropertyListInteger(readBigEndian(bytes, at: start + 9, width: 8))
+        default:
+            return PropertyListInteger(readBigEndian(bytes, at: start + 1, width: width))
+        }
+    }
+
+    /// The element or byte count of a data/string/array/dict object, and where its body
+    /// starts. Counts ≥ 15 follow the marker as an integer object (0x10–0x13).
+    private func readCount(at start: Int, info: Int) throws -> (count: Int, body: Int) {
+        if info != 0x0F { return (info, start + 1) }
+        try requireBytes(from: start + 1, count: 1, object: start)
+        let intMarker = bytes[start + 1]
+        guard intMarker >> 4 == 0x1, intMarker & 0x0F <= 3 else {
+            throw PropertyListError(
+                .invalidObject, offset: start + 1,
+                "count marker 0x\(hex(intMarker)); expected an integer of 1, 2, 4 or 8 bytes")
+        }
+        let width = 1 << Int(intMarker & 0x0F)
+        try requireBytes(from: start + 2, count: width, object: start)
+        let raw = readBigEndian(bytes, at: start + 2, width: width)
+        guard raw <= UInt64(trailer.offsetTableOffset) else { throw outOfBounds(start) }
+        return (Int(raw), start + 2 + width)
+    }
+
+    private func requireBytes(from offset: Int, count: Int, object start: Int) throws {
+        guard count <= trailer.offsetTableOffset - offset else { throw outOfBounds(start) }
+    }
+
+    private func outOfBounds(_ start: Int) -> PropertyListError {
+        PropertyListError(
+            .outOfBounds, offset: start,
+            "object at \(start) claims bytes past the object area (which ends at \(trailer.offsetTableOffset))")
+    }
+
+    // MARK: Strings
+
+    private func readASCII(_ body: Int, count: Int, object start: Int) throws -> String {
+        let slice = UnsafeRawBufferPointer(rebasing: bytes[body..<body + count])
+        var high: UInt8 = 0
+        for byte in slice { high |= byte }
+        guard high < 0x80 else {
+            let bad = slice.firstIndex { $0 >= 0x80 } ?? 0
+            throw PropertyListError(.invalidString, offset: body + bad, "ASCII string holds byte ≥ 0x80")
+        }
+        return String(decoding: slice, as: UTF8.self)
+    }
+
+    private func readUTF16(_ body: Int, units count: Int, object start: Int) throws -> String {
+        var units = [UInt16]()
+        units.reserveCapacity(count)
+        var i = 0
+        while i < count {
+            let unit = UInt16(bigEndian: bytes.loadUnaligned(fromByteOffset: body + 2 * i, as: UInt16.self))
+            if UTF16.isLeadSurrogate(unit) {
+                guard i + 1 < count,
+                    UTF16.isTrailSurrogate(
+                        UInt16(bigEndian: bytes.loadUnaligned(fromByteOffset: body + 2 * i + 2, as: UInt16.self)))
+                else {
+                    throw PropertyListError(
+                        .invalidString, offset: body + 2 * i, "lead surrogate without a trail surrogate")
+                }
+            } else if UTF16.isTrailSurrogate(unit) {
+                guard i > 0, UTF16.isLeadSurrogate(units[i - 1]) else {
+                    throw PropertyListError(
+                        .invalidString, offset: body + 2 * i, "trail surrogate without a lead surrogate")
+                }
+            }
+            units.append(unit)
+            i += 1
+        }
+        return String(decoding: units, as: UTF16.self)
+    }
+
+    // MARK: Containers
+
+    private func readReference(at offset: Int) throws -> Int {
+        let ref = readBigEndian(bytes, at: offset, width: trailer.objectRefSize)
+        guard ref < UInt64(trailer.objectCount) else {
+            throw PropertyListError(
+                .outOfBounds, offset: offset,
+                "reference to object \(ref); the file has \(trailer.objectCount)")
+        }
+        return Int(ref)
+    }
+
+    private mutating func enter(_ index: Int, at start: Int, depth: Int) throws {
+        guard depth < PropertyListLimits.maximumDepth else {
+            throw PropertyListError(
+                .tooDeep, offset: start,
+                "nesting deeper than \(PropertyListLimits.maximumDepth) levels")
+        }
+        guard !onPath[index] else {
+            throw PropertyListError(.cycle, offset: start, "container \(index) contains itself")
+        }
+        onPath[index] = true
+    }
+
+    private mutating func readArray(_ index: Int, at start: Int, info: Int, depth: Int) throws -> PropertyListValue {
+        let (count, body) = try readCount(at: start, info: info)
+        let (refBytes, overflow) = count.multipliedReportingOverflow(by: trailer.objectRefSize)
+        guard !overflow else { throw outOfBounds(start) }
+        try requireBytes(from: body, count: refBytes, object: start)
+        try enter(index, at: start, depth: depth)
+        defer { onPath[index] = false }
+        var elements = [PropertyListValue]()
+        elements.reserveCapacity(count)  // bounded: count × refSize bytes exist
+        var at = body
+        for _ in 0..<count {
+            elements.append(try readObject(readReference(at: at), depth: depth + 1))
+            at += trailer.objectRefSize
+        }
+        return .array(elements)
+    }
+
+    private mutating func readDictionary(_ index: Int, at start: Int, info: Int, depth: Int) throws -> PropertyListValue
+    {
+        let (count, body) = try readCount(at: start, info: info)
+        let (refBytes, overflow) = count.multipliedReportingOverflow(by: 2 * trailer.objectRefSize)
+        guard !overflow else { throw outOfBounds(start) }
+        try requireBytes(from: body, count: refBytes, object: start)
+        try enter(index, at: start, depth: depth)
+        defer { onPath[index] = false }
+        var dictionary = PropertyListDictionary(minimumCapacity: count)
+        let refSize = trailer.objectRefSize
+        for i in 0..<count {
+            let keyAt = body + i * refSize
+            let keyIndex = try readReference(at: keyAt)
+            let keyMarker = bytes[offsets[keyIndex]] >> 4
+            guard keyMarker == 0x5 || keyMarker == 0x6 else {
+                throw PropertyListError(.invalidKey, offset: offsets[keyIndex], "dictionary key is not a string")
+            }
+            guard case .string(let key) = try readObject(keyIndex, depth: depth + 1) else {
+                preconditionFailure("string marker decoded to a non-string")
+            }
+            let value = try readObject(readReference(at: keyAt + count * refSize), depth: depth + 1)
+            guard dictionary.insertNew(key: key, value: value) else {
+                throw PropertyListError(.invalidKey, offset: offsets[keyIndex], "duplicate dictionary key \"\(key)\"")
+            }
+        }
+        return .dictionary(dictionary)
+    }
+}
+
+@inline(__always)
+func hex(_ byte: UInt8) -> String {
+    let digits = Array("0123456789ABCDEF")
+    return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
+}

@@ -1,0 +1,30 @@
+# Shared helpers for scripts/*. Source it; do not run it.
+# Installs Debian packages only when missing, running `apt-get update` once first, so the
+# scripts are idempotent and work on a fresh machine and in CI alike.
+
+repo_root() { cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd; }
+
+as_root() {
+  if [ "$(id -u)" -eq 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else
+    echo "need root to run: $*" >&2; return 1
+  fi
+}
+
+# ensure_packages PKG...: installs the ones dpkg does not report as installed.
+ensure_packages() {
+  local missing=()
+  for pkg in "$@"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "==> installing ${missing[*]}"
+  as_root apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+# Packages the library and CLI need to build.
+BUILD_PACKAGES=(pkg-config libsodium-dev libxml2-dev)
+# Peers the interop tests run against (python3 is part of the machine image).
+TEST_PACKAGES=(libplist-utils libxml2-utils)
+
+step() { printf '\n==> %s\n' "$*"; }
