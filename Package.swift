@@ -37,7 +37,7 @@ let package = Package(
         .testTarget(
             name: "PropertyListTests",
             dependencies: ["PropertyList"],
-            resources: [.copy("Resources")]
+            exclude: ["Resources"]
         ),
     ]
 )

@@ -4,7 +4,8 @@ public enum PropertyListFormat: String, Sendable, CaseIterable {
 
     /// Identifies the syntax from the first bytes, never from a file name. `bplist` must
     /// be followed by `00` (the binary reader refuses other versions rather than guess);
-    /// XML starts with `<` after an optional BOM and whitespace; JSON with `{` or `[`.
+    /// XML starts with `<` after an optional BOM and whitespace; JSON with `{`, `[`, or the
+    /// first character of a scalar (`"`, a digit, `-`, `t`, `f`).
     public static func detect(_ bytes: some Collection<UInt8>) -> PropertyListFormat? {
         var rest = bytes[...]
         if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
@@ -12,7 +13,9 @@ public enum PropertyListFormat: String, Sendable, CaseIterable {
         guard let first = rest.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return nil }
         switch first {
         case UInt8(ascii: "<"): return .xml
-        case UInt8(ascii: "{"), UInt8(ascii: "["): return .json
+        case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "-"), UInt8(ascii: "t"),
+            UInt8(ascii: "f"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return .json
         default: return nil
         }
     }
@@ -27,7 +30,7 @@ public enum PropertyListCoding {
         guard let format = format ?? PropertyListFormat.detect(bytes) else {
             throw PropertyListError(
                 .unknownFormat, offset: 0,
-                "not a property list: expected bplist00, XML (<?xml or <plist) or JSON ({ or [)")
+                "not a property list: expected bplist00, XML (<?xml or <plist) or JSON")
         }
         switch format {
         case .binary: return (try BinaryPropertyList.decode(bytes), format)

@@ -19,6 +19,56 @@ public enum PropertyListValue: Hashable, Sendable {
 }
 
 extension PropertyListValue {
+    /// Structural equality with one refinement for reals: all NaNs are equal to each other
+    /// and 0.0 differs from -0.0, so "equal" means "the same document" (bplist00 keeps the
+    /// sign of zero; every syntax keeps NaN-ness).
+    public static func == (lhs: PropertyListValue, rhs: PropertyListValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.dictionary(let a), .dictionary(let b)): a == b
+        case (.array(let a), .array(let b)): a == b
+        case (.string(let a), .string(let b)): a == b
+        case (.data(let a), .data(let b)): a == b
+        case (.date(let a), .date(let b)): a == b
+        case (.integer(let a), .integer(let b)): a == b
+        case (.real(let a), .real(let b)): (a.isNaN && b.isNaN) || (a == b && a.sign == b.sign)
+        case (.bool(let a), .bool(let b)): a == b
+        case (.uid(let a), .uid(let b)): a == b
+        default: false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .dictionary(let d):
+            hasher.combine(0)
+            hasher.combine(d)
+        case .array(let a):
+            hasher.combine(1)
+            hasher.combine(a)
+        case .string(let s):
+            hasher.combine(2)
+            hasher.combine(s)
+        case .data(let d):
+            hasher.combine(3)
+            hasher.combine(d)
+        case .date(let d):
+            hasher.combine(4)
+            hasher.combine(d)
+        case .integer(let i):
+            hasher.combine(5)
+            hasher.combine(i)
+        case .real(let r):
+            hasher.combine(6)
+            hasher.combine(r.isNaN ? Double.nan.bitPattern : r.bitPattern)
+        case .bool(let b):
+            hasher.combine(7)
+            hasher.combine(b)
+        case .uid(let u):
+            hasher.combine(8)
+            hasher.combine(u)
+        }
+    }
+
     /// A short name for the value's type, used in error messages and `plist print`.
     public var typeName: String {
         switch self {
