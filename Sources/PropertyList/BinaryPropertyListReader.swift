@@ -5,14 +5,15 @@ import Foundation
 struct BinaryPropertyListReader {
     private let bytes: UnsafeRawBufferPointer
     private let trailer: BinaryPropertyListTrailer
-    /// Object offsets, validated to lie in [8, offsetTableOffset).
-    private var offsets: [Int] = []
-    /// Strings, data and numbers decoded once and shared (CF deduplicates them, so a key
-    /// like "password" is one object referenced 100,000 times). Containers are not cached:
-    /// they are counted against the node budget each time they are expanded.
-    private var scalarCache: [PropertyListValue?] = []
+    /// Sharing of strings and data, the objects CF deduplicates (a key like "password" is
+    /// one object referenced 100,000 times): -1 never decoded, -2 decoded once, n ≥ 0
+    /// decoded twice or more and kept in `shared[n]`. Caching from the second use on keeps
+    /// one copy of whatever is shared without holding every string of the file twice.
+    /// Containers are not cached: they are counted against the node budget each time.
+    private var slots: [Int32]
+    private var shared: [PropertyListValue] = []
     /// Objects on the current path from the root, for cycle detection.
-    private var onPath: [Bool] = []
+    private var onPath: [Bool]
     private var nodesLeft: Int
 
     static func decode(_ bytes: UnsafeRawBufferPointer) throws -> PropertyListValue {
@@ -27,43 +28,45 @@ struct BinaryPropertyListReader {
         self.bytes = bytes
         trailer = try BinaryPropertyListTrailer(validating: bytes)
         nodesLeft = PropertyListLimits.expandedNodeBudget(forByteCount: bytes.count)
-        offsets = try readOffsetTable()
-        scalarCache = Array(repeating: nil, count: trailer.objectCount)
+        // Both arrays are bounded by the input: objectCount × offsetIntSize bytes exist.
+        slots = Array(repeating: -1, count: trailer.objectCount)
         onPath = Array(repeating: false, count: trailer.objectCount)
+        try validateOffsetTable()
     }
 
-    private func readOffsetTable() throws -> [Int] {
-        // objectCount × offsetIntSize bytes exist (the trailer checked it), so this
-        // allocation is bounded by the input size.
-        var table = [Int]()
-        table.reserveCapacity(trailer.objectCount)
+    /// Every offset must lie in [8, offsetTableOffset); checked once, up front.
+    private func validateOffsetTable() throws {
         let width = trailer.offsetIntSize
+        let limit = UInt64(trailer.offsetTableOffset)
         var at = trailer.offsetTableOffset
         for index in 0..<trailer.objectCount {
             let offset = readBigEndian(bytes, at: at, width: width)
-            guard offset >= 8, offset < UInt64(trailer.offsetTableOffset) else {
+            guard offset >= 8, offset < limit else {
                 throw PropertyListError(
                     .outOfBounds, offset: at,
                     "object \(index) has offset \(offset); expected 8 to \(trailer.offsetTableOffset - 1)")
             }
-            table.append(Int(offset))
             at += width
         }
-        return table
+    }
+
+    @inline(__always)
+    private func offset(of index: Int) -> Int {
+        let at = trailer.offsetTableOffset + index * trailer.offsetIntSize
+        return Int(readBigEndian(bytes, at: at, width: trailer.offsetIntSize))
     }
 
     // MARK: Objects
 
     private mutating func readObject(_ index: Int, depth: Int) throws -> PropertyListValue {
         nodesLeft -= 1
+        let start = offset(of: index)
         guard nodesLeft >= 0 else {
             throw PropertyListError(
-                .tooManyNodes, offset: offsets[index],
+                .tooManyNodes, offset: start,
                 "more than \(PropertyListLimits.expandedNodeBudget(forByteCount: bytes.count)) nodes "
                     + "once shared references are expanded")
         }
-        if let cached = scalarCache[index] { return cached }
-        let start = offsets[index]
         let marker = bytes[start]
         let info = Int(marker & 0x0F)
         switch marker >> 4 {
@@ -77,7 +80,7 @@ struct BinaryPropertyListReader {
             default: throw PropertyListError(.unsupportedObject, offset: start, "unknown marker 0x\(hex(marker))")
             }
         case 0x1:
-            return cache(index, .integer(try readInteger(at: start, info: info)))
+            return .integer(try readInteger(at: start, info: info))
         case 0x2:
             let width = info == 2 ? 4 : info == 3 ? 8 : 0
             guard width != 0 else {
@@ -85,8 +88,7 @@ struct BinaryPropertyListReader {
             }
             try requireBytes(from: start + 1, count: width, object: start)
             let raw = readBigEndian(bytes, at: start + 1, width: width)
-            let real = width == 4 ? Double(Float(bitPattern: UInt32(raw))) : Double(bitPattern: raw)
-            return cache(index, .real(real))
+            return .real(width == 4 ? Double(Float(bitPattern: UInt32(raw))) : Double(bitPattern: raw))
         case 0x3:
             guard marker == 0x33 else {
                 throw PropertyListError(.invalidObject, offset: start, "date marker 0x\(hex(marker)); expected 0x33")
@@ -96,28 +98,25 @@ struct BinaryPropertyListReader {
             guard seconds.isFinite else {
                 throw PropertyListError(.invalidObject, offset: start, "date is not a finite number of seconds")
             }
-            return cache(index, .date(Date(timeIntervalSinceReferenceDate: seconds)))
-        case 0x4:
-            let (count, body) = try readCount(at: start, info: info)
-            try requireBytes(from: body, count: count, object: start)
-            return cache(index, .data(Data(bytes[body..<body + count])))
-        case 0x5:
-            let (count, body) = try readCount(at: start, info: info)
-            try requireBytes(from: body, count: count, object: start)
-            return cache(index, .string(try readASCII(body, count: count, object: start)))
-        case 0x6:
-            let (count, body) = try readCount(at: start, info: info)
-            let (byteCount, overflow) = count.multipliedReportingOverflow(by: 2)
-            guard !overflow else { throw outOfBounds(start) }
-            try requireBytes(from: body, count: byteCount, object: start)
-            return cache(index, .string(try readUTF16(body, units: count, object: start)))
+            return .date(Date(timeIntervalSinceReferenceDate: seconds))
+        case 0x4, 0x5, 0x6:
+            let slot = slots[index]
+            if slot >= 0 { return shared[Int(slot)] }
+            let value = try readStringOrData(at: start, marker: marker)
+            if slot == -2 {
+                slots[index] = Int32(shared.count)
+                shared.append(value)
+            } else {
+                slots[index] = -2
+            }
+            return value
         case 0x8:
             guard [0, 1, 3, 7].contains(info) else {
                 throw PropertyListError(
                     .invalidObject, offset: start, "UID of \(info + 1) bytes; expected 1, 2, 4 or 8")
             }
             try requireBytes(from: start + 1, count: info + 1, object: start)
-            return cache(index, .uid(readBigEndian(bytes, at: start + 1, width: info + 1)))
+            return .uid(readBigEndian(bytes, at: start + 1, width: info + 1))
         case 0xA:
             return try readArray(index, at: start, info: info, depth: depth)
         case 0xD:
@@ -131,10 +130,21 @@ struct BinaryPropertyListReader {
         }
     }
 
-    @inline(__always)
-    private mutating func cache(_ index: Int, _ value: PropertyListValue) -> PropertyListValue {
-        scalarCache[index] = value
-        return value
+    private func readStringOrData(at start: Int, marker: UInt8) throws -> PropertyListValue {
+        let (count, body) = try readCount(at: start, info: Int(marker & 0x0F))
+        switch marker >> 4 {
+        case 0x4:
+            try requireBytes(from: body, count: count, object: start)
+            return .data(Data(bytes[body..<body + count]))
+        case 0x5:
+            try requireBytes(from: body, count: count, object: start)
+            return .string(try readASCII(body, count: count))
+        default:
+            let (byteCount, overflow) = count.multipliedReportingOverflow(by: 2)
+            guard !overflow else { throw outOfBounds(start) }
+            try requireBytes(from: body, count: byteCount, object: start)
+            return .string(try readUTF16(body, units: count))
+        }
     }
 
     private func readInteger(at start: Int, info: Int) throws -> PropertyListInteger {
@@ -191,7 +201,7 @@ struct BinaryPropertyListReader {
 
     // MARK: Strings
 
-    private func readASCII(_ body: Int, count: Int, object start: Int) throws -> String {
+    private func readASCII(_ body: Int, count: Int) throws -> String {
         let slice = UnsafeRawBufferPointer(rebasing: bytes[body..<body + count])
         var high: UInt8 = 0
         for byte in slice { high |= byte }
@@ -202,7 +212,7 @@ struct BinaryPropertyListReader {
         return String(decoding: slice, as: UTF8.self)
     }
 
-    private func readUTF16(_ body: Int, units count: Int, object start: Int) throws -> String {
+    private func readUTF16(_ body: Int, units count: Int) throws -> String {
         var units = [UInt16]()
         units.reserveCapacity(count)
         var i = 0
@@ -282,16 +292,17 @@ struct BinaryPropertyListReader {
         for i in 0..<count {
             let keyAt = body + i * refSize
             let keyIndex = try readReference(at: keyAt)
-            let keyMarker = bytes[offsets[keyIndex]] >> 4
+            let keyStart = offset(of: keyIndex)
+            let keyMarker = bytes[keyStart] >> 4
             guard keyMarker == 0x5 || keyMarker == 0x6 else {
-                throw PropertyListError(.invalidKey, offset: offsets[keyIndex], "dictionary key is not a string")
+                throw PropertyListError(.invalidKey, offset: keyStart, "dictionary key is not a string")
             }
             guard case .string(let key) = try readObject(keyIndex, depth: depth + 1) else {
                 preconditionFailure("string marker decoded to a non-string")
             }
             let value = try readObject(readReference(at: keyAt + count * refSize), depth: depth + 1)
             guard dictionary.insertNew(key: key, value: value) else {
-                throw PropertyListError(.invalidKey, offset: offsets[keyIndex], "duplicate dictionary key \"\(key)\"")
+                throw PropertyListError(.invalidKey, offset: keyStart, "duplicate dictionary key \"\(key)\"")
             }
         }
         return .dictionary(dictionary)

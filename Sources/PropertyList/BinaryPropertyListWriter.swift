@@ -3,14 +3,17 @@ import Foundation
 /// A deterministic bplist00 writer.
 ///
 /// Objects are numbered in the order python3 plistlib uses (pre-order; a dictionary's keys
-/// then its values), equal strings, numbers, dates and data are written once like CF does,
-/// integers take the smallest width, negative integers 8 bytes and values ≥ 2^63 16 bytes.
+/// then its values), so for the same value and key order the bytes equal plistlib's.
+/// Equal strings (by exact UTF-8 bytes), numbers, dates and data are written once, like CF;
+/// integers take the smallest width, negative integers 8 bytes, values ≥ 2^63 16 bytes.
 /// Reference and offset widths are 1, 2, 4 or 8 bytes, readable by every bplist reader.
+///
+/// Two passes: numbering (which also sums the exact output size), then one write into a
+/// buffer allocated once.
 struct BinaryPropertyListWriter {
-    /// Key for deduplicating scalars. Reals and dates compare by bit pattern so that
-    /// 0.0 and -0.0 stay distinct and NaN deduplicates with itself.
+    /// Key for deduplicating non-string scalars. Reals and dates compare by bit pattern so
+    /// that 0.0 and -0.0 stay distinct and NaN deduplicates with itself.
     private enum ScalarKey: Hashable {
-        case string(String)
         case data(Data)
         case integer(PropertyListInteger)
         case real(UInt64)
@@ -20,6 +23,7 @@ struct BinaryPropertyListWriter {
     }
 
     private enum FlatObject {
+        case string(String)
         case scalar(PropertyListValue)
         /// Children are `children[start..<start + count]` (dictionaries: keys then values).
         case array(start: Int, count: Int)
@@ -28,9 +32,11 @@ struct BinaryPropertyListWriter {
 
     private var objects: [FlatObject] = []
     private var children: [Int] = []
-    private var scalarIndex: [ScalarKey: Int] = [:]
+    private var strings = StringInterningTable(expectedCount: 1024)
+    private var scalars: [ScalarKey: Int] = [:]
     private let sortKeys: Bool
-    private var out: [UInt8] = []
+    /// Bytes of all objects except their references (whose width is not known yet).
+    private var objectBytes = 8
 
     static func encode(_ value: PropertyListValue, sortKeys: Bool) throws -> [UInt8] {
         var writer = BinaryPropertyListWriter(sortKeys: sortKeys)
@@ -50,6 +56,7 @@ struct BinaryPropertyListWriter {
         case .array(let elements):
             let index = objects.count
             objects.append(.array(start: 0, count: 0))
+            objectBytes += Self.markerSize(count: elements.count)
             var refs = [Int]()
             refs.reserveCapacity(elements.count)
             for element in elements { refs.append(try flatten(element, depth: depth + 1)) }
@@ -59,24 +66,16 @@ struct BinaryPropertyListWriter {
         case .dictionary(let dictionary):
             let index = objects.count
             objects.append(.dictionary(start: 0, count: 0))
-            let keys: [String]
-            let values: [PropertyListValue]
-            if sortKeys {
-                let entries = dictionary.sortedEntries()
-                keys = entries.map(\.key)
-                values = entries.map(\.value)
-            } else {
-                keys = dictionary.keys
-                values = dictionary.values
-            }
+            objectBytes += Self.markerSize(count: dictionary.count)
+            let entries = sortKeys ? dictionary.sortedEntries() : dictionary.entries
             var refs = [Int]()
-            refs.reserveCapacity(2 * keys.count)
-            for key in keys { refs.append(scalar(.string(key), key: .string(key))) }
-            for value in values { refs.append(try flatten(value, depth: depth + 1)) }
-            objects[index] = .dictionary(start: children.count, count: keys.count)
+            refs.reserveCapacity(2 * entries.count)
+            for entry in entries { refs.append(string(entry.key)) }
+            for entry in entries { refs.append(try flatten(entry.value, depth: depth + 1)) }
+            objects[index] = .dictionary(start: children.count, count: entries.count)
             children.append(contentsOf: refs)
             return index
-        case .string(let s): return scalar(value, key: .string(s))
+        case .string(let s): return string(s)
         case .data(let d): return scalar(value, key: .data(d))
         case .integer(let i): return scalar(value, key: .integer(i))
         case .real(let r): return scalar(value, key: .real(r.bitPattern))
@@ -86,127 +85,196 @@ struct BinaryPropertyListWriter {
         }
     }
 
-    private mutating func scalar(_ value: PropertyListValue, key: ScalarKey) -> Int {
+    private mutating func string(_ s: String) -> Int {
         let next = objects.count
-        let index = scalarIndex[key, default: next]
+        let index = strings.index(of: s, orInsert: next)
         if index == next {
-            scalarIndex[key] = next
-            objects.append(.scalar(value))
+            objects.append(.string(s))
+            objectBytes += Self.encodedSize(of: s)
         }
         return index
     }
 
-    // MARK: Bytes
-
-    private mutating func write() -> [UInt8] {
-        let refSize = Self.byteWidth(forMaximum: UInt64(objects.count))
-        var offsets = [Int]()
-        offsets.reserveCapacity(objects.count)
-        out.append(contentsOf: BinaryPropertyList.magic)
-        for object in objects {
-            offsets.append(out.count)
-            switch object {
-            case .scalar(let value): writeScalar(value)
-            case .array(let start, let count):
-                writeMarker(0xA0, count: count)
-                for i in start..<start + count { appendBigEndian(UInt64(children[i]), width: refSize) }
-            case .dictionary(let start, let count):
-                writeMarker(0xD0, count: count)
-                for i in start..<start + 2 * count { appendBigEndian(UInt64(children[i]), width: refSize) }
-            }
+    private mutating func scalar(_ value: PropertyListValue, key: ScalarKey) -> Int {
+        let next = objects.count
+        let index = scalars[key, default: next]
+        if index == next {
+            scalars[key] = next
+            objects.append(.scalar(value))
+            objectBytes += Self.encodedSize(ofScalar: value)
         }
-        let tableOffset = out.count
-        let offsetSize = Self.byteWidth(forMaximum: UInt64(tableOffset))
-        out.reserveCapacity(out.count + offsets.count * offsetSize + 32)
-        for offset in offsets { appendBigEndian(UInt64(offset), width: offsetSize) }
-        out.append(contentsOf: [0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(refSize)])
-        appendBigEndian(UInt64(objects.count), width: 8)
-        appendBigEndian(0, width: 8)  // the root is always object 0
-        appendBigEndian(UInt64(tableOffset), width: 8)
-        return out
+        return index
     }
+
+    // MARK: Sizes
 
     /// 1, 2, 4 or 8: the width plistlib picks for a count or offset (strictly below 2^8…).
     private static func byteWidth(forMaximum value: UInt64) -> Int {
         value < 1 << 8 ? 1 : value < 1 << 16 ? 2 : value < 1 << 32 ? 4 : 8
     }
 
-    private mutating func writeScalar(_ value: PropertyListValue) {
+    private static func markerSize(count: Int) -> Int {
+        count < 15 ? 1 : 2 + byteWidth(forMaximum: UInt64(count))
+    }
+
+    private static func isASCII(_ s: String) -> Bool {
+        var s = s
+        return s.withUTF8 { bytes in
+            var high: UInt8 = 0
+            for byte in bytes { high |= byte }
+            return high < 0x80
+        }
+    }
+
+    private static func encodedSize(of s: String) -> Int {
+        isASCII(s)
+            ? markerSize(count: s.utf8.count) + s.utf8.count : markerSize(count: s.utf16.count) + 2 * s.utf16.count
+    }
+
+    private static func encodedSize(ofScalar value: PropertyListValue) -> Int {
         switch value {
-        case .bool(let b): out.append(b ? 0x09 : 0x08)
-        case .integer(let i): writeInteger(i)
-        case .real(let r):
-            out.append(0x23)
-            appendBigEndian(r.bitPattern, width: 8)
-        case .date(let d):
-            out.append(0x33)
-            appendBigEndian(d.timeIntervalSinceReferenceDate.bitPattern, width: 8)
-        case .data(let d):
-            writeMarker(0x40, count: d.count)
-            out.append(contentsOf: d)
-        case .string(let s): writeString(s)
-        case .uid(let u):
-            let width = Self.byteWidth(forMaximum: u)
-            out.append(0x80 | UInt8(width - 1))
-            appendBigEndian(u, width: width)
-        case .array, .dictionary:
-            preconditionFailure("containers are flattened, not written as scalars")
+        case .bool: 1
+        case .integer(let i):
+            if let v = i.int64Value { v < 0 ? 9 : 1 + integerWidth(UInt64(v)) } else { 17 }
+        case .real, .date: 9
+        case .data(let d): markerSize(count: d.count) + d.count
+        case .uid(let u): 1 + byteWidth(forMaximum: u)
+        case .string, .array, .dictionary: preconditionFailure("not a non-string scalar")
         }
     }
 
-    private mutating func writeInteger(_ integer: PropertyListInteger) {
-        if let signed = integer.int64Value {
-            if signed < 0 {
-                out.append(0x13)
-                appendBigEndian(UInt64(bitPattern: signed), width: 8)
+    private static func integerWidth(_ v: UInt64) -> Int {
+        v < 1 << 8 ? 1 : v < 1 << 16 ? 2 : v < 1 << 32 ? 4 : 8
+    }
+
+    // MARK: Bytes
+
+    private func write() -> [UInt8] {
+        let refSize = Self.byteWidth(forMaximum: UInt64(objects.count))
+        let tableOffset = objectBytes + children.count * refSize
+        let offsetSize = Self.byteWidth(forMaximum: UInt64(tableOffset))
+        let total = tableOffset + objects.count * offsetSize + 32
+        return [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
+            var out = ByteWriter(base: buffer.baseAddress!)
+            out.append(BinaryPropertyList.magic)
+            var offsetAt = tableOffset
+            for object in objects {
+                out.store(UInt64(out.position), width: offsetSize, at: offsetAt)
+                offsetAt += offsetSize
+                switch object {
+                case .string(let s): out.writeString(s, ascii: Self.isASCII(s))
+                case .scalar(let value): out.writeScalar(value)
+                case .array(let start, let count):
+                    out.writeMarker(0xA0, count: count)
+                    for i in start..<start + count { out.appendBigEndian(UInt64(children[i]), width: refSize) }
+                case .dictionary(let start, let count):
+                    out.writeMarker(0xD0, count: count)
+                    for i in start..<start + 2 * count { out.appendBigEndian(UInt64(children[i]), width: refSize) }
+                }
+            }
+            precondition(out.position == tableOffset, "bplist size computation is off")
+            out.position = offsetAt
+            out.append([0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(refSize)])
+            out.appendBigEndian(UInt64(objects.count), width: 8)
+            out.appendBigEndian(0, width: 8)  // the root is always object 0
+            out.appendBigEndian(UInt64(tableOffset), width: 8)
+            precondition(out.position == total, "bplist size computation is off")
+            initialized = total
+        }
+    }
+
+    /// Writes into memory sized exactly by the numbering pass.
+    private struct ByteWriter {
+        let base: UnsafeMutablePointer<UInt8>
+        var position = 0
+
+        @inline(__always)
+        mutating func append(_ byte: UInt8) {
+            base[position] = byte
+            position += 1
+        }
+
+        mutating func append(_ bytes: [UInt8]) {
+            for byte in bytes { append(byte) }
+        }
+
+        @inline(__always)
+        mutating func appendBigEndian(_ value: UInt64, width: Int) {
+            store(value, width: width, at: position)
+            position += width
+        }
+
+        @inline(__always)
+        func store(_ value: UInt64, width: Int, at offset: Int) {
+            let raw = UnsafeMutableRawPointer(base + offset)
+            switch width {
+            case 1: raw.storeBytes(of: UInt8(truncatingIfNeeded: value), as: UInt8.self)
+            case 2: raw.storeBytes(of: UInt16(truncatingIfNeeded: value).bigEndian, as: UInt16.self)
+            case 4: raw.storeBytes(of: UInt32(truncatingIfNeeded: value).bigEndian, as: UInt32.self)
+            default: raw.storeBytes(of: value.bigEndian, as: UInt64.self)
+            }
+        }
+
+        mutating func writeMarker(_ marker: UInt8, count: Int) {
+            if count < 15 {
+                append(marker | UInt8(count))
             } else {
-                let v = UInt64(signed)
-                let width = v < 1 << 8 ? 1 : v < 1 << 16 ? 2 : v < 1 << 32 ? 4 : 8
-                out.append(0x10 | UInt8(width.trailingZeroBitCount))
-                appendBigEndian(v, width: width)
-            }
-        } else {
-            out.append(0x14)
-            appendBigEndian(0, width: 8)
-            appendBigEndian(integer.uint64Value!, width: 8)
-        }
-    }
-
-    private mutating func writeString(_ s: String) {
-        var ascii = true
-        for byte in s.utf8 where byte >= 0x80 {
-            ascii = false
-            break
-        }
-        if ascii {
-            writeMarker(0x50, count: s.utf8.count)
-            out.append(contentsOf: s.utf8)
-        } else {
-            writeMarker(0x60, count: s.utf16.count)
-            for unit in s.utf16 {
-                out.append(UInt8(unit >> 8))
-                out.append(UInt8(unit & 0xFF))
+                append(marker | 0x0F)
+                let width = BinaryPropertyListWriter.byteWidth(forMaximum: UInt64(count))
+                append(0x10 | UInt8(width.trailingZeroBitCount))
+                appendBigEndian(UInt64(count), width: width)
             }
         }
-    }
 
-    private mutating func writeMarker(_ marker: UInt8, count: Int) {
-        if count < 15 {
-            out.append(marker | UInt8(count))
-        } else {
-            out.append(marker | 0x0F)
-            let width = Self.byteWidth(forMaximum: UInt64(count))
-            out.append(0x10 | UInt8(width.trailingZeroBitCount))
-            appendBigEndian(UInt64(count), width: width)
+        mutating func writeString(_ s: String, ascii: Bool) {
+            if ascii {
+                var s = s
+                s.withUTF8 { bytes in
+                    writeMarker(0x50, count: bytes.count)
+                    if bytes.count > 0 { (base + position).update(from: bytes.baseAddress!, count: bytes.count) }
+                    position += bytes.count
+                }
+            } else {
+                writeMarker(0x60, count: s.utf16.count)
+                for unit in s.utf16 { appendBigEndian(UInt64(unit), width: 2) }
+            }
         }
-    }
 
-    @inline(__always)
-    private mutating func appendBigEndian(_ value: UInt64, width: Int) {
-        var shift = 8 * (width - 1)
-        while shift >= 0 {
-            out.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
-            shift -= 8
+        mutating func writeScalar(_ value: PropertyListValue) {
+            switch value {
+            case .bool(let b): append(b ? 0x09 : 0x08)
+            case .integer(let integer):
+                if let signed = integer.int64Value {
+                    if signed < 0 {
+                        append(0x13)
+                        appendBigEndian(UInt64(bitPattern: signed), width: 8)
+                    } else {
+                        let width = BinaryPropertyListWriter.integerWidth(UInt64(signed))
+                        append(0x10 | UInt8(width.trailingZeroBitCount))
+                        appendBigEndian(UInt64(signed), width: width)
+                    }
+                } else {
+                    append(0x14)
+                    appendBigEndian(0, width: 8)
+                    appendBigEndian(integer.uint64Value!, width: 8)
+                }
+            case .real(let r):
+                append(0x23)
+                appendBigEndian(r.bitPattern, width: 8)
+            case .date(let d):
+                append(0x33)
+                appendBigEndian(d.timeIntervalSinceReferenceDate.bitPattern, width: 8)
+            case .data(let d):
+                writeMarker(0x40, count: d.count)
+                d.copyBytes(to: base + position, count: d.count)
+                position += d.count
+            case .uid(let u):
+                let width = BinaryPropertyListWriter.byteWidth(forMaximum: u)
+                append(0x80 | UInt8(width - 1))
+                appendBigEndian(u, width: width)
+            case .string, .array, .dictionary:
+                preconditionFailure("strings and containers are written by their own paths")
+            }
         }
     }
 }

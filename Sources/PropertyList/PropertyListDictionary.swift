@@ -5,8 +5,14 @@
 /// small dictionaries (the common case: an item has a dozen keys) and go through a lazily
 /// built index for large ones.
 public struct PropertyListDictionary: Hashable, Sendable, Sequence {
-    public private(set) var keys: [String] = []
-    public private(set) var values: [PropertyListValue] = []
+    public typealias Entry = (key: String, value: PropertyListValue)
+
+    /// One array of entries (not parallel key and value arrays): one allocation per
+    /// dictionary matters when a vault holds 100,000 of them.
+    public private(set) var entries: [Entry] = []
+
+    public var keys: [String] { entries.map(\.key) }
+    public var values: [PropertyListValue] { entries.map(\.value) }
 
     /// Above this many entries a hash index is kept for lookups.
     private static let indexThreshold = 16
@@ -15,27 +21,25 @@ public struct PropertyListDictionary: Hashable, Sendable, Sequence {
     public init() {}
 
     public init(minimumCapacity: Int) {
-        keys.reserveCapacity(minimumCapacity)
-        values.reserveCapacity(minimumCapacity)
+        entries.reserveCapacity(minimumCapacity)
     }
 
-    public var count: Int { keys.count }
-    public var isEmpty: Bool { keys.isEmpty }
+    public var count: Int { entries.count }
+    public var isEmpty: Bool { entries.isEmpty }
 
     public func position(of key: String) -> Int? {
         if let index { return index[key] }
-        return keys.firstIndex(of: key)
+        return entries.firstIndex { $0.key == key }
     }
 
     public subscript(key: String) -> PropertyListValue? {
-        get { position(of: key).map { values[$0] } }
+        get { position(of: key).map { entries[$0].value } }
         set {
             if let i = position(of: key) {
                 if let newValue {
-                    values[i] = newValue
+                    entries[i].value = newValue
                 } else {
-                    keys.remove(at: i)
-                    values.remove(at: i)
+                    entries.remove(at: i)
                     index = nil
                     buildIndexIfLarge()
                 }
@@ -47,11 +51,10 @@ public struct PropertyListDictionary: Hashable, Sendable, Sequence {
 
     /// Appends without checking for an existing key; callers guarantee uniqueness.
     mutating func appendUnchecked(key: String, value: PropertyListValue) {
-        keys.append(key)
-        values.append(value)
+        entries.append((key, value))
         if index != nil {
-            index![key] = keys.count - 1
-        } else if keys.count > Self.indexThreshold {
+            index![key] = entries.count - 1
+        } else if entries.count > Self.indexThreshold {
             buildIndexIfLarge()
         }
     }
@@ -64,16 +67,15 @@ public struct PropertyListDictionary: Hashable, Sendable, Sequence {
     }
 
     private mutating func buildIndexIfLarge() {
-        guard keys.count > Self.indexThreshold else { return }
-        var built = [String: Int](minimumCapacity: keys.count)
-        for (i, k) in keys.enumerated() { built[k] = i }
+        guard entries.count > Self.indexThreshold else { return }
+        var built = [String: Int](minimumCapacity: entries.count)
+        for (i, entry) in entries.enumerated() { built[entry.key] = i }
         index = built
     }
 
     /// Entries ordered by key in Unicode scalar (UTF-8 byte) order.
-    public func sortedEntries() -> [(key: String, value: PropertyListValue)] {
-        let order = keys.indices.sorted { Self.scalarOrder(keys[$0], keys[$1]) }
-        return order.map { (keys[$0], values[$0]) }
+    public func sortedEntries() -> [Entry] {
+        entries.sorted { Self.scalarOrder($0.key, $1.key) }
     }
 
     /// Code-point order, as python3 sorts strings; Swift's `<` on String is not that.
@@ -81,15 +83,15 @@ public struct PropertyListDictionary: Hashable, Sendable, Sequence {
         a.utf8.lexicographicallyPrecedes(b.utf8)
     }
 
-    public func makeIterator() -> some IteratorProtocol<(key: String, value: PropertyListValue)> {
-        zip(keys, values).lazy.map { (key: $0, value: $1) }.makeIterator()
+    public func makeIterator() -> IndexingIterator<[Entry]> {
+        entries.makeIterator()
     }
 
     // Equality is order-insensitive: two dictionaries with the same entries are equal.
     public static func == (lhs: Self, rhs: Self) -> Bool {
         guard lhs.count == rhs.count else { return false }
-        for (i, key) in lhs.keys.enumerated() {
-            guard let value = rhs[key], value == lhs.values[i] else { return false }
+        for (key, value) in lhs.entries {
+            guard let other = rhs[key], other == value else { return false }
         }
         return true
     }
@@ -97,10 +99,10 @@ public struct PropertyListDictionary: Hashable, Sendable, Sequence {
     public func hash(into hasher: inout Hasher) {
         // Order-insensitive: combine per-entry hashes commutatively.
         var combined = 0
-        for (i, key) in keys.enumerated() {
+        for (key, value) in entries {
             var h = Hasher()
             h.combine(key)
-            h.combine(values[i])
+            h.combine(value)
             combined ^= h.finalize()
         }
         hasher.combine(count)
