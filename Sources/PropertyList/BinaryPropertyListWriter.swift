@@ -23,7 +23,8 @@ struct BinaryPropertyListWriter {
     }
 
     private enum FlatObject {
-        case string(String)
+        /// Index into the interning table's strings.
+        case string(Int)
         case scalar(PropertyListValue)
         /// Children are `children[start..<start + count]` (dictionaries: keys then values).
         case array(start: Int, count: Int)
@@ -32,6 +33,9 @@ struct BinaryPropertyListWriter {
 
     private var objects: [FlatObject] = []
     private var children: [Int] = []
+    /// Reused per depth: a container's child references are collected here while its
+    /// subtree is numbered, then copied to `children` in one piece.
+    private var scratch: [[Int]] = []
     private var strings = StringInterningTable(expectedCount: 1024)
     private var scalars: [ScalarKey: Int] = [:]
     private let sortKeys: Bool
@@ -57,23 +61,23 @@ struct BinaryPropertyListWriter {
             let index = objects.count
             objects.append(.array(start: 0, count: 0))
             objectBytes += Self.markerSize(count: elements.count)
-            var refs = [Int]()
-            refs.reserveCapacity(elements.count)
+            var refs = takeScratch(depth)
             for element in elements { refs.append(try flatten(element, depth: depth + 1)) }
             objects[index] = .array(start: children.count, count: refs.count)
             children.append(contentsOf: refs)
+            scratch[depth] = refs
             return index
         case .dictionary(let dictionary):
             let index = objects.count
             objects.append(.dictionary(start: 0, count: 0))
             objectBytes += Self.markerSize(count: dictionary.count)
             let entries = sortKeys ? dictionary.sortedEntries() : dictionary.entries
-            var refs = [Int]()
-            refs.reserveCapacity(2 * entries.count)
+            var refs = takeScratch(depth)
             for entry in entries { refs.append(string(entry.key)) }
             for entry in entries { refs.append(try flatten(entry.value, depth: depth + 1)) }
             objects[index] = .dictionary(start: children.count, count: entries.count)
             children.append(contentsOf: refs)
+            scratch[depth] = refs
             return index
         case .string(let s): return string(s)
         case .data(let d): return scalar(value, key: .data(d))
@@ -85,11 +89,19 @@ struct BinaryPropertyListWriter {
         }
     }
 
+    private mutating func takeScratch(_ depth: Int) -> [Int] {
+        while scratch.count <= depth { scratch.append([]) }
+        var refs = scratch[depth]
+        scratch[depth] = []  // hand over the only reference so appends do not copy
+        refs.removeAll(keepingCapacity: true)
+        return refs
+    }
+
     private mutating func string(_ s: String) -> Int {
         let next = objects.count
-        let index = strings.index(of: s, orInsert: next)
+        let (index, position) = strings.index(of: s, orInsert: next)
         if index == next {
-            objects.append(.string(s))
+            objects.append(.string(position))
             objectBytes += Self.encodedSize(of: s)
         }
         return index
@@ -162,7 +174,9 @@ struct BinaryPropertyListWriter {
                 out.store(UInt64(out.position), width: offsetSize, at: offsetAt)
                 offsetAt += offsetSize
                 switch object {
-                case .string(let s): out.writeString(s, ascii: Self.isASCII(s))
+                case .string(let position):
+                    let s = strings.strings[position]
+                    out.writeString(s, ascii: Self.isASCII(s))
                 case .scalar(let value): out.writeScalar(value)
                 case .array(let start, let count):
                     out.writeMarker(0xA0, count: count)

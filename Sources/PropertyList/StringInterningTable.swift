@@ -9,56 +9,65 @@ import Foundation
 /// the writer's profile). The hash is seeded per writer, so crafted collisions cannot be
 /// prepared in advance.
 struct StringInterningTable {
-    private var slots: [Int32]
-    private var hashes: [UInt64]
-    private var strings: [String] = []
-    private var objectIndices: [Int32] = []
+    /// Open addressing; hash and entry side by side so a probe touches one cache line.
+    private struct Slot {
+        /// The high 32 bits of the hash: enough to skip almost every wrong candidate
+        /// while keeping a slot at 8 bytes (the table is the writer's main cache-miss cost).
+        var tag: UInt32 = 0
+        var entry: Int32 = -1
+    }
+
+    private var slots: [Slot]
     private var mask: Int
     private let seed: UInt64
+    /// The distinct strings, in first-seen order; `entry` indexes this and `objectIndices`.
+    private(set) var strings: [String] = []
+    private var objectIndices: [Int32] = []
+    /// Full hashes by entry, for rehashing when the table grows.
+    private var hashes: [UInt64] = []
 
     init(expectedCount: Int = 64) {
         var capacity = 16
         while capacity < expectedCount * 2 { capacity <<= 1 }
-        slots = Array(repeating: -1, count: capacity)
-        hashes = Array(repeating: 0, count: capacity)
+        slots = Array(repeating: Slot(), count: capacity)
         mask = capacity - 1
         seed = UInt64.random(in: 0...UInt64.max) | 1
     }
 
-    /// The object index already assigned to `string`, or assigns `next` and returns it.
-    mutating func index(of string: String, orInsert next: Int) -> Int {
+    /// The object index already assigned to `string`, or assigns `next` and returns it,
+    /// with the position of the string in ``strings``.
+    mutating func index(of string: String, orInsert next: Int) -> (object: Int, string: Int) {
         var s = string
         let hash = s.withUTF8 { Self.hash($0, seed: seed) }
-        var slot = Int(truncatingIfNeeded: hash) & mask
+        let tag = UInt32(truncatingIfNeeded: hash >> 32)
+        var at = Int(truncatingIfNeeded: hash) & mask
         while true {
-            let entry = slots[slot]
-            if entry < 0 { break }
-            if hashes[slot] == hash, Self.sameBytes(&strings[Int(entry)], &s) {
-                return Int(objectIndices[Int(entry)])
+            let slot = slots[at]
+            if slot.entry < 0 { break }
+            if slot.tag == tag, Self.sameBytes(&strings[Int(slot.entry)], &s) {
+                return (Int(objectIndices[Int(slot.entry)]), Int(slot.entry))
             }
-            slot = (slot + 1) & mask
+            at = (at + 1) & mask
         }
-        slots[slot] = Int32(strings.count)
-        hashes[slot] = hash
+        let entry = strings.count
+        slots[at] = Slot(tag: tag, entry: Int32(entry))
         strings.append(s)
+        hashes.append(hash)
         objectIndices.append(Int32(next))
-        if strings.count * 2 > slots.count { grow() }
-        return next
+        if strings.count * 4 > slots.count * 3 { grow() }
+        return (next, entry)
     }
 
     private mutating func grow() {
         let capacity = slots.count * 2
-        var newSlots = [Int32](repeating: -1, count: capacity)
-        var newHashes = [UInt64](repeating: 0, count: capacity)
+        var newSlots = [Slot](repeating: Slot(), count: capacity)
         let newMask = capacity - 1
-        for (slot, entry) in slots.enumerated() where entry >= 0 {
-            var at = Int(truncatingIfNeeded: hashes[slot]) & newMask
-            while newSlots[at] >= 0 { at = (at + 1) & newMask }
-            newSlots[at] = entry
-            newHashes[at] = hashes[slot]
+        for slot in slots where slot.entry >= 0 {
+            var at = Int(truncatingIfNeeded: hashes[Int(slot.entry)]) & newMask
+            while newSlots[at].entry >= 0 { at = (at + 1) & newMask }
+            newSlots[at] = slot
         }
         slots = newSlots
-        hashes = newHashes
         mask = newMask
     }
 
