@@ -31,70 +31,80 @@ func peakRSSMegabytes() -> Double {
     return Double(usage.ru_maxrss) / 1024  // Linux reports KiB
 }
 
-/// Best of `runs` wall-clock times, in seconds.
-func best(_ runs: Int, _ body: () throws -> Void) rethrows -> Double {
-    var fastest = Double.infinity
-    for _ in 0..<runs {
-        let start = DispatchTime.now().uptimeNanoseconds
-        try body()
-        fastest = min(fastest, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-    }
-    return fastest
+func report(_ peer: String, _ operation: String, _ seconds: Double, _ peakMB: Double) {
+    print(String(format: "%@ %@ %.4f %.1f", peer, operation, seconds, peakMB))
 }
 
-func report(_ peer: String, _ operation: String, _ seconds: Double) {
-    print(String(format: "%@ %@ %.4f %.1f", peer, operation, seconds, peakRSSMegabytes()))
+/// Runs `operation` once cold — peak RSS is read right after, so it is one run plus the
+/// input — then `runs` more times for the best wall-clock time. Each result is freed
+/// before the next run starts, outside the timed region, for every peer alike: freeing
+/// 700,000 objects costs about as much as building them and is not part of decoding.
+func measure<T>(_ runs: Int, _ operation: () throws -> T) rethrows -> (seconds: Double, peakMB: Double) {
+    var result: T? = nil
+    var fastest = Double.infinity
+    var peak = 0.0
+    for run in 0...runs {
+        result = nil
+        let start = DispatchTime.now().uptimeNanoseconds
+        result = try operation()
+        fastest = min(fastest, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        if run == 0 { peak = peakRSSMegabytes() }
+    }
+    withExtendedLifetime(result) {}
+    return (fastest, peak)
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count >= 3 else {
-    print("usage: BenchPlist generate DIR | MODE FILE [runs]")
+guard arguments.count >= 4 else {
+    print("usage: BenchPlist generate DIR | PEER decode|encode FILE [runs]")
     exit(2)
 }
 let mode = arguments[1]
-let path = arguments[2]
-let runs = arguments.count > 3 ? Int(arguments[3])! : 5
+let operation = arguments[2]
+let path = arguments[3]
+let runs = arguments.count > 4 ? Int(arguments[4])! : 5
 
-switch mode {
-case "generate":
+func load() throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
+
+switch (mode, operation) {
+case ("generate", _):  // BenchPlist generate - DIR
     let value = payload(count: 100_000)
     try Data(try BinaryPropertyList.encode(value)).write(to: URL(fileURLWithPath: path + "/payload.bplist"))
     try Data(try XMLPropertyList.encode(value)).write(to: URL(fileURLWithPath: path + "/payload.xml"))
-case "coffer-binary":
-    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-    var value = PropertyListValue.bool(false)
-    report("coffer", "decode", try best(runs) { value = try BinaryPropertyList.decode(bytes) })
-    report("coffer", "encode", try best(runs) { _ = try BinaryPropertyList.encode(value) })
-case "coffer-xml":
-    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-    var value = PropertyListValue.bool(false)
-    report("coffer", "xml-decode", try best(runs) { value = try XMLPropertyList.decode(bytes) })
-    report("coffer", "xml-encode", try best(runs) { _ = try XMLPropertyList.encode(value) })
-case "serialization":
-    let data = try Data(contentsOf: URL(fileURLWithPath: path))
-    var object: Any = 0
-    report(
-        "PropertyListSerialization", "decode",
-        try best(runs) {
-            object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
-        })
-    report(
-        "PropertyListSerialization", "encode",
-        try best(runs) {
-            _ = try PropertyListSerialization.data(fromPropertyList: object, format: .binary, options: 0)
-        })
-case "codable":
-    let data = try Data(contentsOf: URL(fileURLWithPath: path))
-    var records = [Record]()
-    report(
-        "PropertyListDecoder", "decode",
-        try best(runs) {
-            records = try PropertyListDecoder().decode([Record].self, from: data)
-        })
+case ("coffer", "decode"), ("coffer", "xml-decode"):
+    let bytes = [UInt8](try load())
+    let xml = operation == "xml-decode"
+    let m = try measure(runs) {
+        (xml ? try XMLPropertyList.decode(bytes) : try BinaryPropertyList.decode(bytes))
+    }
+    report("coffer", operation, m.seconds, m.peakMB)
+case ("coffer", "encode"):
+    let value = try BinaryPropertyList.decode([UInt8](try load()))
+    let m = try measure(runs) { (try BinaryPropertyList.encode(value)) }
+    report("coffer", operation, m.seconds, m.peakMB)
+case ("serialization", "decode"):
+    let data = try load()
+    let m = try measure(runs) {
+        (try PropertyListSerialization.propertyList(from: data, options: [], format: nil))
+    }
+    report("PropertyListSerialization", operation, m.seconds, m.peakMB)
+case ("serialization", "encode"):
+    let object = try PropertyListSerialization.propertyList(from: try load(), options: [], format: nil)
+    let m = try measure(runs) {
+        (try PropertyListSerialization.data(fromPropertyList: object, format: .binary, options: 0))
+    }
+    report("PropertyListSerialization", operation, m.seconds, m.peakMB)
+case ("codable", "decode"):
+    let data = try load()
+    let m = try measure(runs) { (try PropertyListDecoder().decode([Record].self, from: data)) }
+    report("PropertyListDecoder", operation, m.seconds, m.peakMB)
+case ("codable", "encode"):
+    let records = try PropertyListDecoder().decode([Record].self, from: try load())
     let encoder = PropertyListEncoder()
     encoder.outputFormat = .binary
-    report("PropertyListEncoder", "encode", try best(runs) { _ = try encoder.encode(records) })
+    let m = try measure(runs) { (try encoder.encode(records)) }
+    report("PropertyListEncoder", operation, m.seconds, m.peakMB)
 default:
-    print("unknown mode \(mode)")
+    print("unknown mode \(mode) \(operation)")
     exit(2)
 }
