@@ -241,7 +241,7 @@ final class XMLPropertyListReader {
 
     /// CF reads `<dict><key>CF$UID</key><integer>N</integer></dict>` as a UID; so do we.
     private static func uidOrDictionary(_ d: PropertyListDictionary) -> PropertyListValue {
-        if d.count == 1, case .integer(let i)? = d["CF$UID"], let u = i.uint64Value, u <= UInt64(UInt32.max) {
+        if d.count == 1, case .integer(let i)? = d["CF$UID"], let u = i.uint64Value {
             return .uid(u)
         }
         return .dictionary(d)

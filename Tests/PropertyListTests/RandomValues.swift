@@ -63,7 +63,10 @@ struct RandomValues {
             return .data(
                 Data((0..<Int.random(in: 0...80, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) }))
         case 5: return .date(date())
-        case 6: return profile.uids ? .uid(UInt64.random(in: 0...UInt64(UInt32.max), using: &rng)) : .string(string())
+        case 6:
+            return profile.uids
+                ? .uid(Bool.random(using: &rng) ? UInt64.random(in: 0...300, using: &rng) : rng.next())
+                : .string(string())
         case 7: return .string(["", "password", "user", "a"].randomElement(using: &rng)!)
         case 8: return .integer(PropertyListInteger(Int64.random(in: -2...300, using: &rng)))
         case 9: return .array((0..<Int.random(in: 0...6, using: &rng)).map { _ in value(depth: depth + 1) })
