@@ -25,6 +25,8 @@ let package = Package(
             providers: [.apt(["libxml2-dev"])]
         ),
         .target(name: "PropertyList", dependencies: ["CLibXML2"]),
+        .target(name: "VaultCrypto", dependencies: ["CSodium"]),
+        .target(name: "VaultFormat", dependencies: ["VaultCrypto", "PropertyList"]),
         .executableTarget(
             name: "CofferCLI",
             dependencies: [
@@ -34,6 +36,7 @@ let package = Package(
         ),
         // Benchmark driver for scripts/bench-plist; never run by tests.
         .executableTarget(name: "BenchPlist", dependencies: ["PropertyList"]),
+        .testTarget(name: "VaultFormatTests", dependencies: ["VaultFormat", "VaultCrypto", "PropertyList"]),
         .testTarget(
             name: "PropertyListTests",
             dependencies: ["PropertyList"],

@@ -1,0 +1,96 @@
+import Foundation
+import PropertyList
+
+/// Something a blob's bytes can be read from, piece by piece, so blobs of any size stream
+/// through a fixed buffer.
+public protocol BlobSource: Sendable {
+    var length: Int { get }
+    /// Fills `buffer` with bytes starting at `offset`; returns how many were written.
+    func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws -> Int
+}
+
+public struct DataBlob: BlobSource {
+    public let data: Data
+    public init(_ data: Data) { self.data = data }
+    public var length: Int { data.count }
+    public func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws -> Int {
+        let n = min(buffer.count, data.count - offset)
+        if n > 0 {
+            data.copyBytes(to: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), from: offset..<offset + n)
+        }
+        return n
+    }
+}
+
+/// What a vault holds: records (bplist00 values; the container knows nothing of their
+/// schema) and blobs addressed by a 16-byte id.
+public struct VaultPayload: Sendable {
+    public var records: [PropertyListValue]
+    public var blobs: [(id: [UInt8], source: any BlobSource)]
+
+    public init(records: [PropertyListValue] = [], blobs: [(id: [UInt8], source: any BlobSource)] = []) {
+        self.records = records
+        self.blobs = blobs
+    }
+}
+
+/// The plaintext layout of one save, computed before anything is written, because the
+/// header (which every chunk authenticates) states the payload length.
+struct PayloadPlan {
+    let index: PayloadIndex
+    let indexBytes: [UInt8]
+    /// Records, each serialized once.
+    let recordBytes: [[UInt8]]
+    let contentChunks: Int
+    /// Plaintext length after Padmé padding.
+    let geometry: PayloadGeometry
+
+    static let body = FormatLimits.chunkBodyBytes
+
+    static func chunks(forStreamBytes bytes: Int) -> Int { (bytes + body - 1) / body }
+
+    init(_ payload: VaultPayload) throws {
+        recordBytes = try payload.records.map { try BinaryPropertyList.encode($0) }
+        let recordStream = recordBytes.reduce(0) { $0 + 4 + $1.count }
+        let recordChunks = Self.chunks(forStreamBytes: recordStream)
+        // The index names chunk numbers, which depend on the index's own size: iterate until
+        // the index chunk count is stable (twice in practice).
+        var indexChunks = 1
+        var index: PayloadIndex
+        var encoded: [UInt8]
+        while true {
+            var next = indexChunks + recordChunks
+            var blobs = [PayloadIndex.Blob]()
+            for blob in payload.blobs {
+                let chunks = Self.chunks(forStreamBytes: 24 + blob.source.length)
+                blobs.append(
+                    .init(id: blob.id, length: blob.source.length, region: .init(firstChunk: next, chunkCount: chunks)))
+                next += chunks
+            }
+            index = PayloadIndex(
+                recordCount: recordBytes.count, records: .init(firstChunk: indexChunks, chunkCount: recordChunks),
+                blobs: blobs)
+            encoded = try BinaryPropertyList.encode(index.value)
+            let needed = Self.chunks(forStreamBytes: 4 + encoded.count)
+            if needed == indexChunks { break }
+            indexChunks = needed
+        }
+        self.index = index
+        indexBytes = encoded
+        contentChunks =
+            (index.blobs.last.map { $0.region.firstChunk + $0.region.chunkCount }) ?? (indexChunks + recordChunks)
+        // Plaintext length without padding: all content chunks full except the last, which
+        // ends where its stream ends.
+        let lastStream: Int =
+            if let blob = index.blobs.last { 24 + blob.length } else if recordChunks > 0 { recordStream } else {
+                4 + encoded.count
+            }
+        let lastUsed = lastStream - (Self.chunks(forStreamBytes: lastStream) - 1) * Self.body
+        let unpadded = (contentChunks - 1) * FormatLimits.chunkPlaintextBytes + FormatLimits.frameHeaderBytes + lastUsed
+        var padded = padme(unpadded)
+        // A chunk that exists must hold at least its frame header.
+        let tail = padded % FormatLimits.chunkPlaintextBytes
+        if tail > 0, tail < FormatLimits.frameHeaderBytes { padded += FormatLimits.frameHeaderBytes - tail }
+        geometry = PayloadGeometry(plaintextLength: padded)
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import PropertyList
+import VaultCrypto
+
+/// A vault file opened for reading. Without a key it checks everything a stranger can:
+/// magic, version, header checksum, every field and KDF bound, and the size arithmetic
+/// (truncation and trailing data). ``unlock(with:)`` then tries the keyslots.
+public final class VaultFile: Sendable {
+    public let path: String
+    public let parsed: VaultHeader.Parsed
+    public let fileLength: Int
+    let geometry: PayloadGeometry
+    private let descriptor: Int32
+
+    public var header: VaultHeader { parsed.header }
+    public var headerLength: Int { parsed.bytes.count }
+    public var chunkCount: Int { geometry.chunkCount }
+
+    public init(path: String, allowLargeKDFMemory: Bool = false) throws {
+        self.path = path
+        descriptor = Foundation.open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw VaultIOError("\(path): cannot open: \(String(cString: strerror(errno)))") }
+        do {
+            var info = stat()
+            guard fstat(descriptor, &info) == 0 else { throw VaultIOError("\(path): cannot stat") }
+            fileLength = Int(info.st_size)
+            let prefix = try Self.pread(descriptor, path: path, count: min(FormatLimits.prefixBytes, fileLength), at: 0)
+            let length = try VaultHeader.headerLength(prefix: prefix, fileLength: fileLength)
+            let headerBytes = try Self.pread(descriptor, path: path, count: length, at: 0)
+            parsed = try VaultHeader.parse(headerBytes, allowLargeKDFMemory: allowLargeKDFMemory)
+            geometry = PayloadGeometry(payloadLength: parsed.header.payloadLength)!  // parse checked it
+            let expected = length + geometry.payloadLength
+            if fileLength < expected {
+                throw VaultError(
+                    .truncated, "the header announces \(expected) bytes; the file has \(fileLength)",
+                    byteRange: fileLength..<expected)
+            }
+            if fileLength > expected {
+                throw VaultError(
+                    .trailingData, "\(fileLength - expected) bytes after the final chunk",
+                    byteRange: expected..<fileLength)
+            }
+        } catch {
+            Foundation.close(descriptor)
+            throw error
+        }
+    }
+
+    deinit { Foundation.close(descriptor) }
+
+    /// Tries every keyslot that `credentials` can address; the first that opens gives the
+    /// file key, which must then authenticate the header.
+    public func unlock(with credentials: Credentials) throws -> UnlockedVault {
+        for (index, slot) in header.slots.enumerated() {
+            guard let fileKey = try KeySlotCrypto.open(slot, with: credentials) else { continue }
+            let keys = VaultKeys(fileKey: fileKey)
+            guard keys.authenticates(parsed) else {
+                throw VaultError(
+                    .headerAuthentication,
+                    "keyslot \(index) opened but the header MAC does not verify: the header was changed after sealing",
+                    byteRange: 0..<headerLength)
+            }
+            return UnlockedVault(file: self, keys: keys, slotIndex: index)
+        }
+        let kinds = Set(header.slots.map(\.kind.name)).sorted().joined(separator: ", ")
+        throw VaultError(.noMatch, "no keyslot matches the key given (wrong passphrase or key?); slots: \(kinds)")
+    }
+
+    /// Reads the sealed bytes of chunk `index`.
+    func readChunk(_ index: Int) throws -> [UInt8] {
+        let range = geometry.ciphertextRange(ofChunk: index)
+        return try Self.pread(descriptor, path: path, count: range.count, at: headerLength + range.lowerBound)
+    }
+
+    func fileRange(ofChunk index: Int) -> Range<Int> {
+        let range = geometry.ciphertextRange(ofChunk: index)
+        return headerLength + range.lowerBound..<headerLength + range.upperBound
+    }
+
+    static func pread(_ fd: Int32, path: String, count: Int, at offset: Int) throws -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: count)
+        var done = 0
+        while done < count {
+            let n = out.withUnsafeMutableBytes {
+                Foundation.pread(fd, $0.baseAddress! + done, count - done, off_t(offset + done))
+            }
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else {
+                if n == 0 {
+                    throw VaultError(.truncated, "file ended while reading", byteRange: offset..<offset + count)
+                }
+                throw VaultIOError("\(path): read failed: \(String(cString: strerror(errno)))")
+            }
+            done += n
+        }
+        return out
+    }
+}

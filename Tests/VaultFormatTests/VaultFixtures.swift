@@ -1,0 +1,58 @@
+import Foundation
+import PropertyList
+import VaultCrypto
+
+@testable import VaultFormat
+
+/// Small vaults in temporary directories, with a deterministic random source so failures
+/// replay exactly.
+enum VaultFixtures {
+    static func directory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("coffer-vault-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    static func secure(_ text: String) -> SecureBytes { Array(text.utf8).withUnsafeBytes { SecureBytes(copying: $0) } }
+
+    static let keyFileBytes = secure("0123456789abcdef0123456789abcdef")
+
+    static func random(_ seed: UInt8 = 7) -> DeterministicRandom {
+        DeterministicRandom(seed: Array(repeating: seed, count: 32))
+    }
+
+    static let records: [PropertyListValue] = [
+        ["title": "mail", "username": "ana@example.com", "password": "correct horse"],
+        ["title": "bank ✓", "notes": "PIN 1234\nsecond line", "port": 443],
+    ]
+
+    static func payload(blob: Int = 100) -> VaultPayload {
+        VaultPayload(
+            records: records,
+            blobs: [
+                (id: Array(repeating: 0xAB, count: 16), source: DataBlob(Data((0..<blob).map { UInt8($0 & 0xFF) })))
+            ])
+    }
+
+    /// A key-file vault (no KDF, so thousands of opens stay fast).
+    static func keyFileVault(in dir: URL, payload: VaultPayload = payload()) throws -> String {
+        let path = dir.appendingPathComponent("small.coffer").path
+        var options = SaveOptions()
+        options.random = random()
+        try VaultStore.create(
+            at: path, payload: payload, slots: [(.keyFile(keyFileBytes), label: "laptop")], options: options)
+        return path
+    }
+
+    static func openClass(_ path: String, _ credentials: Credentials) -> VaultError.Kind? {
+        do {
+            let file = try VaultFile(path: path)
+            _ = try file.unlock(with: credentials).verifyEverything()
+            return nil
+        } catch let error as VaultError {
+            return error.kind
+        } catch {
+            return nil
+        }
+    }
+}
