@@ -53,9 +53,10 @@ struct ChunkComposer {
             sink.append(bytes)
             return .bytes(sink.bytes)
         }
-        regions.append(Region(kind: .index, chunks: plan.index.records.firstChunk, items: [prefixed(plan.indexBytes)]))
         regions.append(
-            Region(kind: .records, chunks: plan.index.records.chunkCount, items: plan.recordBytes.map(prefixed)))
+            Region(
+                kind: .records, chunks: plan.index.records.chunkCount,
+                items: [prefixed(plan.indexBytes)] + plan.recordBytes.map(prefixed)))
         for (blob, entry) in zip(payload.blobs, plan.index.blobs) {
             var header = ByteSink()
             header.append(blob.id)

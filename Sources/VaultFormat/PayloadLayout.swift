@@ -3,17 +3,17 @@ import PropertyList
 
 /// Where things live in the payload plaintext (spec/FORMAT.md §4).
 ///
-/// Every chunk's plaintext starts with an 8-byte frame: kind (1 index, 2 records, 3 blob,
-/// 0 padding), 3 zero bytes, and a u32 "continuation" — how many bytes at the start of the
-/// body continue an item begun in an earlier chunk. Regions start on chunk boundaries: the
-/// index, then the records, then each blob. So reading the records decrypts only index and
-/// record chunks, a damaged chunk loses only the items it touches, and a salvager can
-/// resynchronise at the next chunk.
+/// Every chunk's plaintext starts with an 8-byte frame: kind (1 records, 2 blob, 0 padding),
+/// 3 zero bytes, and a u32 "continuation" — how many bytes at the start of the body continue
+/// an item begun in an earlier chunk. Regions start on chunk boundaries: first the records
+/// region (the index, then every record), then one region per blob. So reading the records
+/// never decrypts a blob chunk, a damaged chunk loses only the items it touches, and a
+/// salvager can resynchronise at the next chunk. A vault without blobs is one region, and a
+/// small one a single chunk.
 public enum ChunkKind: UInt8, Sendable {
     case padding = 0
-    case index = 1
-    case records = 2
-    case blob = 3
+    case records = 1
+    case blob = 2
 }
 
 /// The index region's content, a bplist00 dictionary.

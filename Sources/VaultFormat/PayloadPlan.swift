@@ -47,44 +47,38 @@ struct PayloadPlan {
 
     static let body = FormatLimits.chunkBodyBytes
 
-    static func chunks(forStreamBytes bytes: Int) -> Int { (bytes + body - 1) / body }
-
     init(_ payload: VaultPayload) throws {
         recordBytes = try payload.records.map { try BinaryPropertyList.encode($0) }
-        let recordStream = recordBytes.reduce(0) { $0 + 4 + $1.count }
-        let recordChunks = Self.chunks(forStreamBytes: recordStream)
+        let recordItems = recordBytes.reduce(0) { $0 + 4 + $1.count }
         // The index names chunk numbers, which depend on the index's own size: iterate until
-        // the index chunk count is stable (twice in practice).
-        var indexChunks = 1
+        // the records region's chunk count is stable (twice in practice).
+        var recordChunks = 1
         var index: PayloadIndex
         var encoded: [UInt8]
+        var recordStream: Int
         while true {
-            var next = indexChunks + recordChunks
+            var next = recordChunks
             var blobs = [PayloadIndex.Blob]()
             for blob in payload.blobs {
-                let chunks = Self.chunks(forStreamBytes: 24 + blob.source.length)
+                let chunks = Self.chunks(forStreamBytes: Self.blobHeaderBytes + blob.source.length)
                 blobs.append(
                     .init(id: blob.id, length: blob.source.length, region: .init(firstChunk: next, chunkCount: chunks)))
                 next += chunks
             }
             index = PayloadIndex(
-                recordCount: recordBytes.count, records: .init(firstChunk: indexChunks, chunkCount: recordChunks),
-                blobs: blobs)
+                recordCount: recordBytes.count, records: .init(firstChunk: 0, chunkCount: recordChunks), blobs: blobs)
             encoded = try BinaryPropertyList.encode(index.value)
-            let needed = Self.chunks(forStreamBytes: 4 + encoded.count)
-            if needed == indexChunks { break }
-            indexChunks = needed
+            recordStream = 4 + encoded.count + recordItems
+            let needed = Self.chunks(forStreamBytes: recordStream)
+            if needed == recordChunks { break }
+            recordChunks = needed
         }
         self.index = index
         indexBytes = encoded
-        contentChunks =
-            (index.blobs.last.map { $0.region.firstChunk + $0.region.chunkCount }) ?? (indexChunks + recordChunks)
+        contentChunks = index.blobs.last.map { $0.region.firstChunk + $0.region.chunkCount } ?? recordChunks
         // Plaintext length without padding: all content chunks full except the last, which
         // ends where its stream ends.
-        let lastStream: Int =
-            if let blob = index.blobs.last { 24 + blob.length } else if recordChunks > 0 { recordStream } else {
-                4 + encoded.count
-            }
+        let lastStream = index.blobs.last.map { Self.blobHeaderBytes + $0.length } ?? recordStream
         let lastUsed = lastStream - (Self.chunks(forStreamBytes: lastStream) - 1) * Self.body
         let unpadded = (contentChunks - 1) * FormatLimits.chunkPlaintextBytes + FormatLimits.frameHeaderBytes + lastUsed
         var padded = padme(unpadded)
@@ -93,4 +87,9 @@ struct PayloadPlan {
         if tail > 0, tail < FormatLimits.frameHeaderBytes { padded += FormatLimits.frameHeaderBytes - tail }
         geometry = PayloadGeometry(plaintextLength: padded)
     }
+
+    /// A blob region starts with its 16-byte id and u64 length.
+    static let blobHeaderBytes = 24
+
+    static func chunks(forStreamBytes bytes: Int) -> Int { max(1, (bytes + body - 1) / body) }
 }

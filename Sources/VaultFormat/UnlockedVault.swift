@@ -72,48 +72,62 @@ public final class UnlockedVault: Sendable {
         VaultError(.payloadDamaged, why, byteRange: file.fileRange(ofChunk: chunk), chunk: chunk)
     }
 
-    /// The payload index (region starting at chunk 0).
-    func readIndex() throws -> PayloadIndex {
-        let first = try frame(chunk(0), chunk: 0, expect: .index)
-        var stream = Array(first.body)
-        guard stream.count >= 4 else { throw malformed("index chunk too short", chunk: 0) }
-        let length = Int(stream[0]) | Int(stream[1]) << 8 | Int(stream[2]) << 16 | Int(stream[3]) << 24
-        let chunks = PayloadPlan.chunks(forStreamBytes: 4 + length)
-        guard chunks <= chunkCount else { throw malformed("index length \(length) exceeds the payload", chunk: 0) }
-        if chunks > 1 { stream += try regionStream(.init(firstChunk: 1, chunkCount: chunks - 1), kind: .index) }
-        guard let value = try? BinaryPropertyList.decode(Array(stream[4..<4 + length])),
-            let index = PayloadIndex(value, chunkCount: chunkCount), index.records.firstChunk == chunks
-        else { throw malformed("index is not a valid layout", chunk: 0) }
-        return index
+    /// The start of the records region: chunks from 0 on until `needed` bytes are read.
+    private func recordsStream(upTo needed: Int) throws -> [UInt8] {
+        var stream = [UInt8]()
+        var index = 0
+        while stream.count < needed, index < chunkCount {
+            stream += try frame(chunk(index), chunk: index, expect: .records).body
+            index += 1
+        }
+        return stream
     }
 
-    /// Every record, decoded. Decrypts only index and record chunks, never blob chunks.
-    public func readRecords() throws -> [PropertyListValue] {
-        let index = try readIndex()
-        let stream = try regionStream(index.records, kind: .records)
+    /// The payload index, at the start of the records region (chunk 0).
+    func readIndex() throws -> PayloadIndex {
+        try readIndexAndRecords(decodeRecords: false).index
+    }
+
+    private func readIndexAndRecords(decodeRecords: Bool) throws -> (index: PayloadIndex, records: [PropertyListValue])
+    {
+        var stream = try recordsStream(upTo: 4)
+        let length = Int(stream[0]) | Int(stream[1]) << 8 | Int(stream[2]) << 16 | Int(stream[3]) << 24
+        guard length <= chunkCount * PayloadPlan.body else {
+            throw malformed("index length \(length) exceeds the payload", chunk: 0)
+        }
+        if stream.count < 4 + length { stream = try recordsStream(upTo: 4 + length) }
+        guard stream.count >= 4 + length, let value = try? BinaryPropertyList.decode(Array(stream[4..<4 + length])),
+            let index = PayloadIndex(value, chunkCount: chunkCount), index.records.firstChunk == 0,
+            index.records.chunkCount >= PayloadPlan.chunks(forStreamBytes: 4 + length)
+        else { throw malformed("index is not a valid layout", chunk: 0) }
+        guard decodeRecords else { return (index, []) }
+        if index.records.chunkCount * PayloadPlan.body > stream.count {
+            stream = try regionStream(index.records, kind: .records)
+        }
         var records = [PropertyListValue]()
         records.reserveCapacity(min(index.recordCount, stream.count / 5))
-        var at = 0
+        var at = 4 + length
         for n in 0..<index.recordCount {
-            guard stream.count - at >= 4 else {
-                throw malformed("record \(n) is missing", chunk: index.records.firstChunk)
-            }
-            let length =
+            let chunk = at / PayloadPlan.body
+            guard stream.count - at >= 4 else { throw malformed("record \(n) is missing", chunk: chunk) }
+            let size =
                 Int(stream[at]) | Int(stream[at + 1]) << 8 | Int(stream[at + 2]) << 16 | Int(stream[at + 3]) << 24
-            guard length > 0, stream.count - at - 4 >= length else {
-                throw malformed(
-                    "record \(n) overruns its region", chunk: index.records.firstChunk + at / PayloadPlan.body)
+            guard size > 0, stream.count - at - 4 >= size else {
+                throw malformed("record \(n) overruns its region", chunk: chunk)
             }
             do {
-                records.append(try BinaryPropertyList.decode(Array(stream[at + 4..<at + 4 + length])))
+                records.append(try BinaryPropertyList.decode(Array(stream[at + 4..<at + 4 + size])))
             } catch let error as PropertyListError {
-                throw malformed(
-                    "record \(n) is not a valid bplist00: \(error)",
-                    chunk: index.records.firstChunk + at / PayloadPlan.body)
+                throw malformed("record \(n) is not a valid bplist00: \(error)", chunk: chunk)
             }
-            at += 4 + length
+            at += 4 + size
         }
-        return records
+        return (index, records)
+    }
+
+    /// Every record, decoded. Decrypts only the records region, never a blob chunk.
+    public func readRecords() throws -> [PropertyListValue] {
+        try readIndexAndRecords(decodeRecords: true).records
     }
 
     /// Blob ids and lengths, from the index.
@@ -134,10 +148,10 @@ public final class UnlockedVault: Sendable {
         for index in blob.region.firstChunk..<blob.region.firstChunk + blob.region.chunkCount {
             var body = try frame(chunk(index), chunk: index, expect: .blob).body
             if index == blob.region.firstChunk {
-                guard body.count >= 24, Array(body.prefix(16)) == blob.id else {
+                guard body.count >= PayloadPlan.blobHeaderBytes, Array(body.prefix(16)) == blob.id else {
                     throw malformed("blob header does not match the index", chunk: index)
                 }
-                body = body.dropFirst(24)
+                body = body.dropFirst(PayloadPlan.blobHeaderBytes)
             }
             let take = min(remaining, body.count)
             try sink(body.prefix(take))
@@ -150,8 +164,7 @@ public final class UnlockedVault: Sendable {
 
     /// Authenticates every chunk and decodes every record and blob frame.
     public func verifyEverything() throws -> (records: Int, blobs: Int, blobBytes: Int) {
-        let index = try readIndex()
-        let records = try readRecords()
+        let (index, records) = try readIndexAndRecords(decodeRecords: true)
         var blobBytes = 0
         for blob in index.blobs {
             try readBlob(blob) { blobBytes += $0.count }

@@ -10,23 +10,46 @@ public final class VaultFile: Sendable {
     public let parsed: VaultHeader.Parsed
     public let fileLength: Int
     let geometry: PayloadGeometry
-    private let descriptor: Int32
+    private let storage: Storage
+
+    /// Where the bytes are: a file (read with pread, chunk by chunk) or memory (test kit
+    /// vectors and tamper sweeps, which open thousands of variants).
+    private enum Storage {
+        case descriptor(Int32)
+        case memory([UInt8])
+    }
 
     public var header: VaultHeader { parsed.header }
     public var headerLength: Int { parsed.bytes.count }
     public var chunkCount: Int { geometry.chunkCount }
 
-    public init(path: String, allowLargeKDFMemory: Bool = false) throws {
-        self.path = path
-        descriptor = Foundation.open(path, O_RDONLY | O_CLOEXEC)
+    public convenience init(path: String, allowLargeKDFMemory: Bool = false) throws {
+        let descriptor = Foundation.open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw VaultIOError("\(path): cannot open: \(String(cString: strerror(errno)))") }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            Foundation.close(descriptor)
+            throw VaultIOError("\(path): cannot stat")
+        }
+        try self.init(
+            path: path, storage: .descriptor(descriptor), length: Int(info.st_size),
+            allowLargeKDFMemory: allowLargeKDFMemory)
+    }
+
+    /// Opens a vault held in memory; `name` is used in messages.
+    public convenience init(bytes: [UInt8], name: String = "<memory>", allowLargeKDFMemory: Bool = false) throws {
+        try self.init(
+            path: name, storage: .memory(bytes), length: bytes.count, allowLargeKDFMemory: allowLargeKDFMemory)
+    }
+
+    private init(path: String, storage: Storage, length fileLength: Int, allowLargeKDFMemory: Bool) throws {
+        self.path = path
+        self.storage = storage
+        self.fileLength = fileLength
         do {
-            var info = stat()
-            guard fstat(descriptor, &info) == 0 else { throw VaultIOError("\(path): cannot stat") }
-            fileLength = Int(info.st_size)
-            let prefix = try Self.pread(descriptor, path: path, count: min(FormatLimits.prefixBytes, fileLength), at: 0)
+            let prefix = try Self.read(storage, path: path, count: min(FormatLimits.prefixBytes, fileLength), at: 0)
             let length = try VaultHeader.headerLength(prefix: prefix, fileLength: fileLength)
-            let headerBytes = try Self.pread(descriptor, path: path, count: length, at: 0)
+            let headerBytes = try Self.read(storage, path: path, count: length, at: 0)
             parsed = try VaultHeader.parse(headerBytes, allowLargeKDFMemory: allowLargeKDFMemory)
             geometry = PayloadGeometry(payloadLength: parsed.header.payloadLength)!  // parse checked it
             let expected = length + geometry.payloadLength
@@ -41,12 +64,14 @@ public final class VaultFile: Sendable {
                     byteRange: expected..<fileLength)
             }
         } catch {
-            Foundation.close(descriptor)
+            if case .descriptor(let fd) = storage { Foundation.close(fd) }
             throw error
         }
     }
 
-    deinit { Foundation.close(descriptor) }
+    deinit {
+        if case .descriptor(let fd) = storage { Foundation.close(fd) }
+    }
 
     /// Tries every keyslot that `credentials` can address; the first that opens gives the
     /// file key, which must then authenticate the header.
@@ -69,12 +94,24 @@ public final class VaultFile: Sendable {
     /// Reads the sealed bytes of chunk `index`.
     func readChunk(_ index: Int) throws -> [UInt8] {
         let range = geometry.ciphertextRange(ofChunk: index)
-        return try Self.pread(descriptor, path: path, count: range.count, at: headerLength + range.lowerBound)
+        return try Self.read(storage, path: path, count: range.count, at: headerLength + range.lowerBound)
     }
 
     func fileRange(ofChunk index: Int) -> Range<Int> {
         let range = geometry.ciphertextRange(ofChunk: index)
         return headerLength + range.lowerBound..<headerLength + range.upperBound
+    }
+
+    private static func read(_ storage: Storage, path: String, count: Int, at offset: Int) throws -> [UInt8] {
+        switch storage {
+        case .memory(let bytes):
+            guard offset + count <= bytes.count else {
+                throw VaultError(.truncated, "file ended while reading", byteRange: offset..<offset + count)
+            }
+            return Array(bytes[offset..<offset + count])
+        case .descriptor(let fd):
+            return try pread(fd, path: path, count: count, at: offset)
+        }
     }
 
     static func pread(_ fd: Int32, path: String, count: Int, at offset: Int) throws -> [UInt8] {

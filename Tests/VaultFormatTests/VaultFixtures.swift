@@ -34,8 +34,9 @@ enum VaultFixtures {
             ])
     }
 
-    /// A key-file vault (no KDF, so thousands of opens stay fast).
-    static func keyFileVault(in dir: URL, payload: VaultPayload = payload()) throws -> String {
+    /// A key-file vault (no KDF, so thousands of opens stay fast); records only by default,
+    /// so it is a single small chunk.
+    static func keyFileVault(in dir: URL, payload: VaultPayload = VaultPayload(records: records)) throws -> String {
         let path = dir.appendingPathComponent("small.coffer").path
         var options = SaveOptions()
         options.random = random()
@@ -45,8 +46,12 @@ enum VaultFixtures {
     }
 
     static func openClass(_ path: String, _ credentials: Credentials) -> VaultError.Kind? {
+        openClass(bytes: try! [UInt8](Data(contentsOf: URL(fileURLWithPath: path))), credentials)
+    }
+
+    static func openClass(bytes: [UInt8], _ credentials: Credentials) -> VaultError.Kind? {
         do {
-            let file = try VaultFile(path: path)
+            let file = try VaultFile(bytes: bytes)
             _ = try file.unlock(with: credentials).verifyEverything()
             return nil
         } catch let error as VaultError {
