@@ -30,7 +30,7 @@ let package = Package(
         .executableTarget(
             name: "CofferCLI",
             dependencies: [
-                "PropertyList",
+                "PropertyList", "VaultCrypto", "VaultFormat",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
 
-/// The `coffer` command. Exit codes (spec/PLIST.md, README): 0 ok, 1 invalid data,
-/// 2 usage, 3 a file could not be read or written.
+/// The `coffer` command. Exit codes (README, spec/FORMAT.md §8): 0 ok, 1 invalid data,
+/// 2 usage, 3 a file could not be read or written, 4 vault locked by another process,
+/// 10–18 one per vault failure class.
 @main
 struct Coffer: ParsableCommand {
     static let version = "0.1.0"
@@ -11,10 +12,13 @@ struct Coffer: ParsableCommand {
         commandName: "coffer",
         abstract: "Portable encrypted vault archives.",
         version: version,
-        subcommands: [PlistCommand.self]
+        subcommands: [
+            Create.self, Inspect.self, Verify.self, Keys.self, Keygen.self, Rekey.self, PlistCommand.self,
+        ]
     )
 
     static func main() {
+        disableCoreDumps()
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -23,11 +27,18 @@ struct Coffer: ParsableCommand {
         }
     }
 
+    /// A crash must not write keys or records to a core file.
+    static func disableCoreDumps() {
+        var none = rlimit(rlim_cur: 0, rlim_max: 0)
+        setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &none)
+    }
+
     /// Maps errors to the documented exit codes; argument-parser's own (help, version,
     /// usage errors) keep their meaning but usage becomes 2, not EX_USAGE (64).
     static func exitCode(forFailure error: Error) -> Int32 {
         switch error {
         case is CofferFailure: (error as! CofferFailure).exitCode
+        case let code as ExitCode: code.rawValue
         default:
             exitCode(for: error) == .success ? 0 : exitCode(for: error) == .validationFailure ? 2 : 1
         }

@@ -107,3 +107,10 @@ public struct KeySlot: Equatable, Sendable {
         return KeySlot(kind: kind, label: label, nonce: Array(nonce), wrappedKey: Array(wrapped))
     }
 }
+
+extension KeySlot {
+    /// True when one of `credentials` opens this slot (runs the slot's KDF).
+    public func opens(with credentials: Credentials) throws -> Bool {
+        try KeySlotCrypto.open(self, with: credentials) != nil
+    }
+}

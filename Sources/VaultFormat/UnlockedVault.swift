@@ -16,7 +16,7 @@ public final class UnlockedVault: Sendable {
         self.keys = keys
         self.slotIndex = slotIndex
         payloadKey = keys.payloadKey(salt: file.header.payloadSalt)
-        associatedData = file.parsed.hash
+        associatedData = file.parsed.payloadBinding
     }
 
     public var chunkCount: Int { file.chunkCount }

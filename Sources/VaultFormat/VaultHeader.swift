@@ -42,6 +42,21 @@ public struct VaultHeader: Equatable, Sendable {
         self.extensions = extensions
     }
 
+    static let bindingDomain = Array("coffer chunk binding v1".utf8)
+
+    var payloadBinding: [UInt8] {
+        var sink = ByteSink()
+        sink.append(Self.bindingDomain)
+        sink.append(FormatLimits.magic)
+        sink.append(FormatLimits.majorVersion)
+        sink.append(minorVersion)
+        sink.append(cipher)
+        sink.append(generation)
+        sink.append(payloadLength)
+        sink.append(payloadSalt)
+        return BLAKE2b.hash(sink.bytes)
+    }
+
     // MARK: Encoding
 
     /// Everything before the checksum.
@@ -87,8 +102,13 @@ public struct VaultHeader: Equatable, Sendable {
         public var header: VaultHeader
         public var bytes: [UInt8]
         public var storedMAC: [UInt8] { Array(bytes.suffix(FormatLimits.macBytes)) }
-        /// BLAKE2b-256 of the whole header, bound into every chunk's associated data.
+        /// BLAKE2b-256 of the whole header.
         public var hash: [UInt8] { BLAKE2b.hash(bytes) }
+        /// Every chunk's associated data: BLAKE2b-256 of the header fields that describe the
+        /// payload (version, cipher, generation, payload length and salt). The keyslots are
+        /// left out so keys can be added or removed without re-encrypting the payload; they
+        /// are covered by the header MAC instead.
+        public var payloadBinding: [UInt8] { header.payloadBinding }
         public var authenticatedBytes: ArraySlice<UInt8> { bytes.dropLast(FormatLimits.macBytes) }
     }
 

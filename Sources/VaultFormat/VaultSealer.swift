@@ -20,7 +20,7 @@ struct VaultSealer {
         let parsed = VaultHeader.Parsed(header: header, bytes: headerBytes)
         try output.write(headerBytes)
         let payloadKey = keys.payloadKey(salt: header.payloadSalt)
-        let associatedData = parsed.hash
+        let associatedData = parsed.payloadBinding
         let sealed = UnsafeMutableRawBufferPointer.allocate(byteCount: FormatLimits.chunkCiphertextBytes, alignment: 16)
         defer { sealed.deallocate() }
         let geometry = plan.geometry

@@ -70,6 +70,19 @@ public enum VaultStore {
         path: String, keys: VaultKeys, slots: [KeySlot], extensions: [VaultHeader.Extension], generation: UInt64,
         payload: VaultPayload, options: SaveOptions
     ) throws {
+        let sealer = VaultSealer(
+            keys: keys, slots: slots, extensions: extensions, generation: generation, random: options.random)
+        try writeAtomically(path: path, keys: keys, options: options) { output in
+            _ = try sealer.seal(payload, to: output)
+        }
+    }
+
+    /// The save protocol shared by every writer: temporary file (0600) in the same
+    /// directory, fsync, re-open and verify every chunk and record with `keys`, optional
+    /// `.bak`, rename, directory fsync. `afterStep` can fail any step in tests.
+    static func writeAtomically(
+        path: String, keys: VaultKeys, options: SaveOptions, _ body: (FileOutput) throws -> Void
+    ) throws {
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
         var template = Array((directory + "/." + url.lastPathComponent + ".tmp-XXXXXX").utf8CString)
@@ -84,9 +97,7 @@ public enum VaultStore {
         }
         do {
             defer { Foundation.close(fd) }
-            let sealer = VaultSealer(
-                keys: keys, slots: slots, extensions: extensions, generation: generation, random: options.random)
-            _ = try sealer.seal(payload, to: FileOutput(descriptor: fd, path: temporary))
+            try body(FileOutput(descriptor: fd, path: temporary))
             try options.afterStep?(.writeTemporary)
             guard fsync(fd) == 0 else {
                 throw VaultIOError("\(temporary): fsync failed: \(String(cString: strerror(errno)))")

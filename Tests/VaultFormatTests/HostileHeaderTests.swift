@@ -15,7 +15,8 @@ import VaultCrypto
         let path = dir.appendingPathComponent("kdf.coffer").path
         var options = SaveOptions()
         options.random = VaultFixtures.random()
-        try VaultStore.create(at: path, slots: [(.passphrase(VaultFixtures.secure("pw"), .minimum), label: "")], options: options)
+        try VaultStore.create(
+            at: path, slots: [(.passphrase(VaultFixtures.secure("pw"), .minimum), label: "")], options: options)
         var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
         // Slot 0 starts at the fixed header's end: type, label length 0, salt 16, ops, memory.
         let ops = FormatLimits.fixedHeaderBytes + 2 + 16
@@ -33,7 +34,9 @@ import VaultCrypto
     }
 
     @Test func hostileKDFParametersAreRefusedBeforeAnyKDF() throws {
-        let cases: [(UInt32, UInt32)] = [(UInt32.max, 8_192), (17, 8_192), (0, 8_192), (1, UInt32.max), (1, 8_191), (UInt32.max, UInt32.max)]
+        let cases: [(UInt32, UInt32)] = [
+            (UInt32.max, 8_192), (17, 8_192), (0, 8_192), (1, UInt32.max), (1, 8_191), (UInt32.max, UInt32.max),
+        ]
         for (ops, memory) in cases {
             // Unchanged length, so the original header length still applies.
             let bytes: [UInt8]

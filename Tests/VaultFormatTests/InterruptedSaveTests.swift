@@ -20,7 +20,9 @@ import Testing
             var options = SaveOptions(keepBackup: true)
             options.afterStep = { if $0 == step { throw InjectedFailure() } }
             let newRecords: [PropertyListValue] = [["title": "new generation"]]
-            #expect(throws: InjectedFailure.self) { try VaultStore.save(VaultPayload(records: newRecords), over: vault, options: options) }
+            #expect(throws: InjectedFailure.self) {
+                try VaultStore.save(VaultPayload(records: newRecords), over: vault, options: options)
+            }
             let after = try Data(contentsOf: URL(fileURLWithPath: path))
             let reopened = try VaultFile(path: path).unlock(with: credentials)
             let records = try reopened.readRecords()
@@ -31,7 +33,9 @@ import Testing
                 #expect(after == before, "after \(step): the old file changed")
                 #expect(records == VaultFixtures.records)
             }
-            let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.contains(".tmp-") }
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter {
+                $0.contains(".tmp-")
+            }
             #expect(leftovers.isEmpty, "after \(step): \(leftovers)")
         }
     }

@@ -1,0 +1,156 @@
+import ArgumentParser
+import Foundation
+import VaultCrypto
+import VaultFormat
+
+struct Keys: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List, add or remove keyslots without re-encrypting the payload.",
+        subcommands: [List.self, Add.self, Remove.self])
+
+    struct List: ParsableCommand {
+        @Argument(help: "The vault file.") var vault: String
+
+        func run() throws {
+            let file = try reporting(vault) { try VaultFile(path: vault, allowLargeKDFMemory: true) }
+            for (i, slot) in file.header.slots.enumerated() {
+                var line = "[\(i)] \(slot.kind.name)"
+                if !slot.label.isEmpty { line += " \"\(slot.label)\"" }
+                if case .passphrase(_, let kdf) = slot.kind { line += ", \(kdf)" }
+                print(line)
+            }
+        }
+    }
+
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract:
+                "Add a slot. Opens the vault with the usual key options; the new passphrase comes from --new-passphrase-file, COFFER_NEW_PASSPHRASE or the terminal."
+        )
+
+        @Argument(help: "The vault file.") var vault: String
+        @Flag(help: "Add a passphrase slot.") var passphrase = false
+        @Option(help: "Add a key-file slot for this file.") var newKeyFile: String?
+        @Option(help: "Add a recipient slot (coffer-recipient-v1:…).") var recipient: String?
+        @Option(help: "Label of the new slot.") var label: String = ""
+        @Option(help: "KDF preset for a new passphrase slot.") var kdf: String = "moderate"
+        @Option(help: "Read the new passphrase from this file.") var newPassphraseFile: String?
+        @OptionGroup var keys: KeyOptions
+
+        func validate() throws {
+            let count = (passphrase ? 1 : 0) + (newKeyFile == nil ? 0 : 1) + (recipient == nil ? 0 : 1)
+            if count != 1 { throw ValidationError("give exactly one of --passphrase, --new-key-file, --recipient") }
+            if KDFParameters.preset(named: kdf) == nil {
+                throw ValidationError("--kdf must be interactive, moderate or sensitive")
+            }
+        }
+
+        func run() throws {
+            let lock = try reporting(vault) { try VaultLock(vaultPath: vault) }
+            defer { withExtendedLifetime(lock) {} }
+            let unlocked = try reporting(vault) {
+                try VaultFile(path: vault, allowLargeKDFMemory: keys.allowKdfMemory).unlock(with: keys.credentials())
+            }
+            let recipe: SlotRecipe
+            if passphrase {
+                guard
+                    let secret = try SecretInput.passphrase(
+                        file: newPassphraseFile, fd: nil, environment: "COFFER_NEW_PASSPHRASE",
+                        prompt: "New passphrase: ",
+                        askTerminal: true, confirm: true)
+                else { throw CofferFailure(message: "no new passphrase given", exitCode: 2) }
+                recipe = .passphrase(secret, KDFParameters.preset(named: kdf)!)
+            } else if let newKeyFile {
+                recipe = .keyFile(try SecretInput.file(newKeyFile))
+            } else {
+                recipe = .recipient(try reporting(recipient!) { try IdentityText.parseRecipient(recipient!) })
+            }
+            try reporting(vault) {
+                let slot = try VaultStore.makeSlot(recipe, label: label, keys: unlocked.keys)
+                try VaultStore.replaceSlots(of: unlocked, with: unlocked.file.header.slots + [slot])
+            }
+            print("added keyslot \(unlocked.file.header.slots.count) to \(vault)")
+        }
+    }
+
+    struct Remove: ParsableCommand {
+        @Argument(help: "The vault file.") var vault: String
+        @Option(help: "Index of the slot to remove (see keys list).") var slot: Int
+        @OptionGroup var keys: KeyOptions
+
+        func run() throws {
+            let lock = try reporting(vault) { try VaultLock(vaultPath: vault) }
+            defer { withExtendedLifetime(lock) {} }
+            let unlocked = try reporting(vault) {
+                try VaultFile(path: vault, allowLargeKDFMemory: keys.allowKdfMemory).unlock(with: keys.credentials())
+            }
+            var slots = unlocked.file.header.slots
+            guard slots.indices.contains(slot) else {
+                throw ValidationError("no slot \(slot); the vault has \(slots.count)")
+            }
+            guard slots.count > 1 else {
+                throw CofferFailure(
+                    message: "\(vault): refusing to remove the last keyslot (the vault could never be opened again)",
+                    exitCode: 2)
+            }
+            slots.remove(at: slot)
+            try reporting(vault) { try VaultStore.replaceSlots(of: unlocked, with: slots) }
+            print("removed keyslot \(slot) from \(vault); \(slots.count) left")
+        }
+    }
+}
+
+struct Rekey: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract:
+            "Make a new file key and re-seal the payload. Keeps a new passphrase slot for the passphrase used to open it; other slots need --drop-other-slots."
+    )
+
+    @Argument(help: "The vault file.") var vault: String
+    @Flag(help: "Confirm that slots whose keys were not given are dropped.") var dropOtherSlots = false
+    @OptionGroup var keys: KeyOptions
+
+    func run() throws {
+        let lock = try reporting(vault) { try VaultLock(vaultPath: vault) }
+        defer { withExtendedLifetime(lock) {} }
+        let credentials = try keys.credentials()
+        let unlocked = try reporting(vault) {
+            try VaultFile(path: vault, allowLargeKDFMemory: keys.allowKdfMemory).unlock(with: credentials)
+        }
+        let slots = unlocked.file.header.slots
+        // Re-create every slot whose credential we hold; recipient slots cannot be (the slot
+        // keeps only an ephemeral key), so they are dropped like slots of other people.
+        var recipes = [(SlotRecipe, label: String)]()
+        var dropped = [String]()
+        for (i, slot) in slots.enumerated() {
+            switch slot.kind {
+            case .passphrase(_, let kdf)
+            where credentials.passphrase != nil && (try? slot.opens(with: credentials)) == true:
+                recipes.append((.passphrase(credentials.passphrase!, kdf), slot.label))
+            case .keyFile:
+                if let key = credentials.keyFiles.first(where: {
+                    (try? slot.opens(with: Credentials(keyFiles: [$0]))) == true
+                }) {
+                    recipes.append((.keyFile(key), slot.label))
+                } else {
+                    dropped.append("[\(i)] \(slot.kind.name) \(slot.label)")
+                }
+            default:
+                dropped.append("[\(i)] \(slot.kind.name) \(slot.label)")
+            }
+        }
+        guard !recipes.isEmpty else {
+            throw CofferFailure(message: "\(vault): none of the given keys can be re-created as a slot", exitCode: 2)
+        }
+        guard dropped.isEmpty || dropOtherSlots else {
+            throw CofferFailure(
+                message:
+                    "\(vault): these slots would be dropped: \(dropped.joined(separator: "; ")). Re-run with --drop-other-slots.",
+                exitCode: 2)
+        }
+        try reporting(vault) { try VaultStore.rekey(unlocked, slots: recipes) }
+        print(
+            "re-keyed \(vault): new file key, \(recipes.count) slot(s)"
+                + (dropped.isEmpty ? "" : ", dropped \(dropped.count)"))
+    }
+}

@@ -1,0 +1,122 @@
+import ArgumentParser
+import Foundation
+import VaultCrypto
+import VaultFormat
+
+/// Where keys come from. Passphrases never come from argv: the terminal (no echo),
+/// `--passphrase-file`, `--passphrase-fd`, or `COFFER_PASSPHRASE` (meant for scripts and
+/// tests: the environment of a process can be read by its owner).
+struct KeyOptions: ParsableArguments {
+    @Option(name: .long, help: "Read the passphrase from the first line of this file.")
+    var passphraseFile: String?
+
+    @Option(name: .long, help: "Read the passphrase from this file descriptor.")
+    var passphraseFD: Int32?
+
+    @Option(name: .long, help: "A key file that opens a key-file slot (repeatable).")
+    var keyFile: [String] = []
+
+    @Option(name: .long, help: "An identity file (from coffer keygen) that opens a recipient slot (repeatable).")
+    var identity: [String] = []
+
+    @Flag(name: .long, help: "Do not ask for a passphrase; use only key files and identities.")
+    var noPassphrase = false
+
+    @Flag(name: .long, help: "Open vaults whose KDF asks for more than half of this machine's RAM.")
+    var allowKdfMemory = false
+
+    /// Credentials for opening. Asks the terminal only when nothing else was given.
+    func credentials(prompt: String = "Passphrase: ") throws -> Credentials {
+        var credentials = Credentials()
+        credentials.keyFiles = try keyFile.map { try SecretInput.file($0) }
+        credentials.identities = try identity.map { try IdentityText.parseIdentityFile(FileIO.read($0), name: $0) }
+        if !noPassphrase {
+            let interactiveAllowed = credentials.keyFiles.isEmpty && credentials.identities.isEmpty
+            credentials.passphrase = try SecretInput.passphrase(
+                file: passphraseFile, fd: passphraseFD, environment: "COFFER_PASSPHRASE", prompt: prompt,
+                askTerminal: interactiveAllowed)
+        }
+        return credentials
+    }
+}
+
+enum SecretInput {
+    /// A key file's bytes in secure memory.
+    static func file(_ path: String) throws -> SecureBytes {
+        var bytes = try FileIO.read(path)
+        defer { wipe(&bytes) }
+        guard bytes.count >= 16 else { throw CofferFailure.io("\(path): a key file needs at least 16 bytes") }
+        return bytes.withUnsafeBytes { SecureBytes(copying: $0) }
+    }
+
+    static func passphrase(
+        file: String?, fd: Int32?, environment: String, prompt: String, askTerminal: Bool, confirm: Bool = false
+    )
+        throws -> SecureBytes?
+    {
+        if let file { return firstLine(try FileIO.read(file)) }
+        if let fd { return firstLine(try readAll(fd: fd)) }
+        if let value = ProcessInfo.processInfo.environment[environment] { return firstLine(Array(value.utf8)) }
+        guard askTerminal else { return nil }
+        return try fromTerminal(prompt: prompt, confirm: confirm)
+    }
+
+    private static func firstLine(_ bytes: [UInt8]) -> SecureBytes {
+        var bytes = bytes
+        defer { wipe(&bytes) }
+        let end = bytes.firstIndex { $0 == 0x0A || $0 == 0x0D } ?? bytes.count
+        return bytes[..<end].withUnsafeBytes { SecureBytes(copying: $0) }
+    }
+
+    private static func readAll(fd: Int32) throws -> [UInt8] {
+        var out = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = read(fd, &buffer, buffer.count)
+            if n < 0, errno == EINTR { continue }
+            guard n >= 0 else { throw CofferFailure.io("cannot read passphrase from fd \(fd)") }
+            if n == 0 { break }
+            out += buffer[..<n]
+            if out.contains(0x0A) { break }
+        }
+        wipe(&buffer)
+        return out
+    }
+
+    /// Reads from /dev/tty with echo off.
+    private static func fromTerminal(prompt: String, confirm: Bool) throws -> SecureBytes {
+        let tty = open("/dev/tty", O_RDWR | O_CLOEXEC)
+        guard tty >= 0 else {
+            throw CofferFailure(
+                message:
+                    "no terminal to ask for a passphrase: use --passphrase-file, --passphrase-fd or COFFER_PASSPHRASE",
+                exitCode: 2)
+        }
+        defer { close(tty) }
+        func ask(_ text: String) throws -> SecureBytes {
+            _ = text.withCString { write(tty, $0, strlen($0)) }
+            var saved = termios()
+            tcgetattr(tty, &saved)
+            var silent = saved
+            silent.c_lflag &= ~tcflag_t(ECHO)
+            tcsetattr(tty, TCSAFLUSH, &silent)
+            defer {
+                tcsetattr(tty, TCSAFLUSH, &saved)
+                _ = write(tty, "\n", 1)
+            }
+            var line = [UInt8]()
+            var byte: UInt8 = 0
+            while read(tty, &byte, 1) == 1, byte != 0x0A, byte != 0x0D { line.append(byte) }
+            defer { wipe(&line) }
+            return line.withUnsafeBytes { SecureBytes(copying: $0) }
+        }
+        let first = try ask(prompt)
+        if confirm {
+            let second = try ask("Again: ")
+            guard constantTimeEqual(first, second) else {
+                throw CofferFailure(message: "passphrases do not match", exitCode: 2)
+            }
+        }
+        return first
+    }
+}

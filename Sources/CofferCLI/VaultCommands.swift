@@ -1,0 +1,206 @@
+import ArgumentParser
+import Foundation
+import VaultCrypto
+import VaultFormat
+
+struct Create: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Create an empty vault sealed with a passphrase (and/or other keys).")
+
+    @Argument(help: "The vault file to create.") var vault: String
+    @Option(help: "KDF preset: interactive, moderate (default) or sensitive.") var kdf: String?
+    @Option(help: "Tune the KDF to take about this many milliseconds here.") var kdfTime: Int?
+    @Option(help: "Label of the passphrase slot (who it belongs to).") var label: String = ""
+    @Option(help: "Also add a key-file slot (repeatable).") var keyFile: [String] = []
+    @Option(help: "Also add a recipient slot for coffer-recipient-v1:… (repeatable).") var recipient: [String] = []
+    @Option(name: .long, help: "Read the new passphrase from the first line of this file.") var passphraseFile: String?
+    @Option(name: .long, help: "Read the new passphrase from this file descriptor.") var passphraseFD: Int32?
+    @Flag(help: "No passphrase slot (then give --key-file or --recipient).") var noPassphrase = false
+
+    func validate() throws {
+        if kdf != nil, kdfTime != nil { throw ValidationError("give --kdf or --kdf-time, not both") }
+        if let kdf, KDFParameters.preset(named: kdf) == nil {
+            throw ValidationError("--kdf must be interactive, moderate or sensitive")
+        }
+        if noPassphrase, keyFile.isEmpty, recipient.isEmpty {
+            throw ValidationError("--no-passphrase needs --key-file or --recipient")
+        }
+        if label.utf8.count > FormatLimits.maximumLabelBytes { throw ValidationError("--label is at most 64 bytes") }
+    }
+
+    func run() throws {
+        var recipes = [(SlotRecipe, label: String)]()
+        if !noPassphrase {
+            let parameters =
+                try kdfTime.map { try KDFTuning.parameters(targetMilliseconds: $0) } ?? KDFParameters.preset(
+                    named: kdf ?? "moderate")!
+            guard
+                let passphrase = try SecretInput.passphrase(
+                    file: passphraseFile, fd: passphraseFD, environment: "COFFER_PASSPHRASE",
+                    prompt: "New passphrase: ",
+                    askTerminal: true, confirm: true)
+            else { throw CofferFailure(message: "no passphrase given", exitCode: 2) }
+            recipes.append((.passphrase(passphrase, parameters), label))
+        }
+        for path in keyFile {
+            recipes.append((.keyFile(try SecretInput.file(path)), URL(fileURLWithPath: path).lastPathComponent))
+        }
+        for text in recipient {
+            recipes.append((.recipient(try reporting(text) { try IdentityText.parseRecipient(text) }), "recipient"))
+        }
+        _ = try reporting(vault) { try VaultStore.create(at: vault, slots: recipes) }
+        let file = try reporting(vault) { try VaultFile(path: vault) }
+        print("created \(vault): \(file.header.slots.count) keyslot(s), generation 1")
+    }
+}
+
+struct Inspect: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show a vault's structure. Without a key: header, slots, sizes. With a key: record and blob counts.")
+
+    @Argument(help: "The vault file.") var vault: String
+    @Flag(help: "Print JSON.") var json = false
+    @Flag(help: "Also open the vault (asks for a key) to count records and blobs.") var unlock = false
+    @OptionGroup var keys: KeyOptions
+
+    func run() throws {
+        let file = try reporting(vault) { try VaultFile(path: vault, allowLargeKDFMemory: keys.allowKdfMemory) }
+        let wantsKey =
+            unlock || keys.passphraseFile != nil || keys.passphraseFD != nil || !keys.keyFile.isEmpty
+            || !keys.identity.isEmpty
+        let unlocked = wantsKey ? try reporting(vault) { try file.unlock(with: keys.credentials()) } : nil
+        let report = try reporting(vault) { try VaultInspection(file: file, unlocked: unlocked) }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            print(String(decoding: try encoder.encode(report), as: UTF8.self))
+            return
+        }
+        print(
+            """
+            \(report.path)
+              format       Coffer \(report.version), \(report.cipher), \(report.chunkBytes / 1024) KiB chunks
+              generation   \(report.generation)
+              size         \(report.fileBytes) bytes: header \(report.headerBytes), payload \(report.payloadBytes) in \(report.chunkCount) chunk(s), \(report.padding) padding
+              checksum     \(report.checksum)
+              keyslots     \(report.slots.count)
+            """)
+        for slot in report.slots {
+            let kdf = slot.kdf.map { ", \($0) \(slot.kdfOperations!) passes, \(slot.kdfMemoryKiB! / 1024) MiB" } ?? ""
+            print("    [\(slot.index)] \(slot.type)\(slot.label.isEmpty ? "" : " \"\(slot.label)\"")\(kdf)")
+        }
+        for ext in report.extensions { print("  extension    \(ext)") }
+        if let c = report.contents {
+            print("  records      \(c.records) (\(c.recordBytes) bytes)")
+            print("  blobs        \(c.blobs) (\(c.blobBytes) bytes)")
+            print(
+                "  overhead     \(c.overheadBytes) bytes (frames, index, padding); opened with slot \(c.openedWithSlot)"
+            )
+        }
+    }
+}
+
+struct Verify: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check vaults. Without a key: structure and checksum. With a key: every chunk and record.")
+
+    @Argument(help: "Vault files.") var vaults: [String]
+    @Flag(help: "Print JSON lines.") var json = false
+    @OptionGroup var keys: KeyOptions
+
+    func validate() throws {
+        if vaults.isEmpty { throw ValidationError("name at least one vault") }
+    }
+
+    struct Outcome: Codable {
+        var path: String
+        var ok: Bool
+        var level: String
+        var failure: String?
+        var message: String?
+        var chunk: Int?
+        var byteRange: [Int]?
+        var exitCode: Int32
+    }
+
+    func run() throws {
+        let wantsKey =
+            keys.passphraseFile != nil || keys.passphraseFD != nil || !keys.keyFile.isEmpty || !keys.identity.isEmpty
+            || ProcessInfo.processInfo.environment["COFFER_PASSPHRASE"] != nil
+        let credentials = wantsKey ? try keys.credentials() : nil
+        let collector = OutcomeCollector(count: vaults.count)
+        let (paths, allowLarge) = (vaults, keys.allowKdfMemory)
+        // Both cores: each vault is independent.
+        DispatchQueue.concurrentPerform(iterations: paths.count) { i in
+            collector.set(i, Self.check(paths[i], credentials: credentials, allowLarge: allowLarge))
+        }
+        let results = collector.outcomes
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        for result in results {
+            if json {
+                print(String(decoding: try encoder.encode(result), as: UTF8.self))
+            } else if result.ok {
+                print("ok      \(result.path) (\(result.level))")
+            } else {
+                print("FAILED  \(result.path): \(result.message ?? "")")
+            }
+        }
+        let failed = results.filter { !$0.ok }
+        if !json { print("\(results.count - failed.count) passed, \(failed.count) failed") }
+        if let first = failed.first {
+            throw ExitCode(failed.allSatisfy({ $0.exitCode == first.exitCode }) ? first.exitCode : 1)
+        }
+    }
+
+    final class OutcomeCollector: @unchecked Sendable {
+        private var slots: [Outcome?]
+        private let lock = NSLock()
+        init(count: Int) { slots = Array(repeating: nil, count: count) }
+        func set(_ i: Int, _ outcome: Outcome) {
+            lock.lock()
+            slots[i] = outcome
+            lock.unlock()
+        }
+        var outcomes: [Outcome] { slots.map { $0! } }
+    }
+
+    static func check(_ path: String, credentials: Credentials?, allowLarge: Bool) -> Outcome {
+        let level = credentials == nil ? "structure and checksum" : "every chunk and record authenticated"
+        do {
+            let file = try VaultFile(path: path, allowLargeKDFMemory: allowLarge)
+            if let credentials { _ = try file.unlock(with: credentials).verifyEverything() }
+            return Outcome(path: path, ok: true, level: level, exitCode: 0)
+        } catch let error as VaultError {
+            return Outcome(
+                path: path, ok: false, level: level, failure: error.kind.rawValue, message: error.description,
+                chunk: error.chunk,
+                byteRange: error.byteRange.map { [$0.lowerBound, $0.upperBound] }, exitCode: error.kind.exitCode)
+        } catch {
+            return Outcome(path: path, ok: false, level: level, failure: "io", message: "\(error)", exitCode: 3)
+        }
+    }
+}
+
+struct Keygen: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write a new X25519 identity file (0600) and print its recipient.")
+
+    @Option(name: .shortAndLong, help: "The identity file to create.") var output: String
+
+    func run() throws {
+        guard !FileManager.default.fileExists(atPath: output) else {
+            throw CofferFailure.io("\(output): already exists")
+        }
+        let identity = X25519.generate(random: SystemRandom.shared)
+        let fd = open(output, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw CofferFailure.io("\(output): cannot create") }
+        defer { close(fd) }
+        var text = Array(IdentityText.identityFile(secret: identity.secret).utf8)
+        defer { wipe(&text) }
+        guard write(fd, text, text.count) == text.count, fsync(fd) == 0 else {
+            throw CofferFailure.io("\(output): cannot write")
+        }
+        print(IdentityText.recipient(identity.publicKey))
+    }
+}

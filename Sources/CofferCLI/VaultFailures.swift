@@ -1,0 +1,41 @@
+import VaultCrypto
+import VaultFormat
+
+/// The documented exit codes of vault commands (README, spec/FORMAT.md §8).
+extension VaultError.Kind {
+    var exitCode: Int32 {
+        switch self {
+        case .notCofferFile: 10
+        case .unsupportedVersion: 11
+        case .headerCorrupted: 12
+        case .kdfBounds: 13
+        case .noMatch: 14
+        case .headerAuthentication: 15
+        case .payloadDamaged: 16
+        case .truncated: 17
+        case .trailingData: 18
+        }
+    }
+}
+
+extension CofferFailure {
+    /// Turns a vault-layer error into a message naming the file, with its exit code.
+    static func from(_ error: Error, path: String) -> Error {
+        switch error {
+        case let error as VaultError: CofferFailure(message: "\(path): \(error)", exitCode: error.kind.exitCode)
+        case let error as VaultLockedError: CofferFailure(message: error.description, exitCode: 4)
+        case let error as VaultIOError: CofferFailure.io(error.description)
+        case let error as CryptoError: CofferFailure.invalidData("\(path): \(error)")
+        default: error
+        }
+    }
+}
+
+/// Runs `body`, converting vault errors for `path`.
+func reporting<T>(_ path: String, _ body: () throws -> T) throws -> T {
+    do {
+        return try body()
+    } catch {
+        throw CofferFailure.from(error, path: path)
+    }
+}
