@@ -34,6 +34,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Writes samples/testkit/ for scripts/gen-testkit.
+        .executableTarget(name: "GenTestkit", dependencies: ["VaultFormat"]),
         // Benchmark driver for scripts/bench-plist; never run by tests.
         .executableTarget(name: "BenchPlist", dependencies: ["PropertyList"]),
         .testTarget(name: "VaultFormatTests", dependencies: ["VaultFormat", "VaultCrypto", "PropertyList"]),

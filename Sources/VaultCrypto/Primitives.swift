@@ -84,3 +84,13 @@ public enum Argon2id {
         return key
     }
 }
+
+/// SHA-256 (libsodium `crypto_hash_sha256`), for test-kit payload digests.
+public enum SHA256 {
+    public static func hash(_ bytes: [UInt8]) -> [UInt8] {
+        Sodium.ensureInitialized()
+        var out = [UInt8](repeating: 0, count: 32)
+        crypto_hash_sha256(&out, bytes, UInt64(bytes.count))
+        return out
+    }
+}

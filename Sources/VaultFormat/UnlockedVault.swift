@@ -162,6 +162,14 @@ public final class UnlockedVault: Sendable {
         }
     }
 
+    /// SHA-256 of the whole payload plaintext (every chunk, in order): the test kit's
+    /// `payload:` line, which any implementation can compute.
+    public func plaintextDigest() throws -> [UInt8] {
+        var all = [UInt8]()
+        for index in 0..<chunkCount { all += try chunk(index) }
+        return SHA256.hash(all)
+    }
+
     /// Authenticates every chunk and decodes every record and blob frame.
     public func verifyEverything() throws -> (records: Int, blobs: Int, blobBytes: Int) {
         let (index, records) = try readIndexAndRecords(decodeRecords: true)

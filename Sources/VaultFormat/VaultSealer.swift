@@ -11,7 +11,7 @@ struct VaultSealer {
     let random: RandomSource
 
     /// Seals `payload`; returns the header it wrote.
-    func seal(_ payload: VaultPayload, to output: FileOutput) throws -> VaultHeader.Parsed {
+    func seal(_ payload: VaultPayload, to output: some ByteOutput) throws -> VaultHeader.Parsed {
         let plan = try PayloadPlan(payload)
         let header = VaultHeader(
             generation: generation, payloadLength: UInt64(plan.geometry.payloadLength),
@@ -34,18 +34,30 @@ struct VaultSealer {
     }
 }
 
+/// Where sealed bytes go: a file, or memory (the test kit).
+protocol ByteOutput {
+    func write(_ bytes: UnsafeRawBufferPointer) throws
+}
+
+extension ByteOutput {
+    func write(_ bytes: [UInt8]) throws {
+        try bytes.withUnsafeBytes { try write($0) }
+    }
+}
+
+final class MemoryOutput: ByteOutput {
+    private(set) var bytes: [UInt8] = []
+    func write(_ bytes: UnsafeRawBufferPointer) throws { self.bytes.append(contentsOf: bytes) }
+}
+
 /// A file descriptor written sequentially, every error turned into a message with the path.
-final class FileOutput {
+final class FileOutput: ByteOutput {
     let descriptor: Int32
     let path: String
 
     init(descriptor: Int32, path: String) {
         self.descriptor = descriptor
         self.path = path
-    }
-
-    func write(_ bytes: [UInt8]) throws {
-        try bytes.withUnsafeBytes { try write($0) }
     }
 
     func write(_ bytes: UnsafeRawBufferPointer) throws {
