@@ -23,7 +23,10 @@ public final class VaultFile: Sendable {
     public var headerLength: Int { parsed.bytes.count }
     public var chunkCount: Int { geometry.chunkCount }
 
-    public convenience init(path: String, allowLargeKDFMemory: Bool = false) throws {
+    /// Chunks present in full (all of them unless opened for salvage of a truncated file).
+    public let availableChunks: Int
+
+    public convenience init(path: String, allowLargeKDFMemory: Bool = false, forSalvage: Bool = false) throws {
         let descriptor = Foundation.open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw VaultIOError("\(path): cannot open: \(String(cString: strerror(errno)))") }
         var info = stat()
@@ -33,7 +36,7 @@ public final class VaultFile: Sendable {
         }
         try self.init(
             path: path, storage: .descriptor(descriptor), length: Int(info.st_size),
-            allowLargeKDFMemory: allowLargeKDFMemory)
+            allowLargeKDFMemory: allowLargeKDFMemory, forSalvage: forSalvage)
     }
 
     /// Opens a vault held in memory; `name` is used in messages.
@@ -42,7 +45,9 @@ public final class VaultFile: Sendable {
             path: name, storage: .memory(bytes), length: bytes.count, allowLargeKDFMemory: allowLargeKDFMemory)
     }
 
-    private init(path: String, storage: Storage, length fileLength: Int, allowLargeKDFMemory: Bool) throws {
+    private init(
+        path: String, storage: Storage, length fileLength: Int, allowLargeKDFMemory: Bool, forSalvage: Bool = false
+    ) throws {
         self.path = path
         self.storage = storage
         self.fileLength = fileLength
@@ -53,12 +58,22 @@ public final class VaultFile: Sendable {
             parsed = try VaultHeader.parse(headerBytes, allowLargeKDFMemory: allowLargeKDFMemory)
             geometry = PayloadGeometry(payloadLength: parsed.header.payloadLength)!  // parse checked it
             let expected = length + geometry.payloadLength
-            if fileLength < expected {
+            var available = geometry.chunkCount
+            if forSalvage, fileLength < expected {
+                available = 0
+                while available < geometry.chunkCount,
+                    length + geometry.ciphertextRange(ofChunk: available).upperBound <= fileLength
+                {
+                    available += 1
+                }
+            }
+            availableChunks = available
+            if fileLength < expected, !forSalvage {
                 throw VaultError(
                     .truncated, "the header announces \(expected) bytes; the file has \(fileLength)",
                     byteRange: fileLength..<expected)
             }
-            if fileLength > expected {
+            if fileLength > expected, !forSalvage {
                 throw VaultError(
                     .trailingData, "\(fileLength - expected) bytes after the final chunk",
                     byteRange: expected..<fileLength)

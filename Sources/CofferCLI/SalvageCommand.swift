@@ -1,0 +1,33 @@
+import ArgumentParser
+import Foundation
+import VaultFormat
+
+struct Salvage: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Recover every intact record and blob of a damaged vault into a new vault, and report what was lost.")
+
+    @Argument(help: "The damaged vault.") var damaged: String
+    @Option(name: .shortAndLong, help: "The new vault to write.") var output: String
+    @OptionGroup var keys: KeyOptions
+
+    func run() throws {
+        let file = try reporting(damaged) {
+            try VaultFile(path: damaged, allowLargeKDFMemory: keys.allowKdfMemory, forSalvage: true)
+        }
+        let vault = try reporting(damaged) { try file.unlock(with: keys.credentials()) }
+        let (payload, report) = vault.salvage()
+        for (index, range) in report.damagedChunks {
+            print("damaged  chunk \(index) (bytes \(range.lowerBound)..<\(range.upperBound))")
+        }
+        if report.missingChunks > 0 { print("missing  \(report.missingChunks) chunk(s) at the end (file truncated)") }
+        if report.indexLost { print("index    lost: record count unknown, blobs cannot be located") }
+        let expected = report.recordsExpected.map { " of \($0)" } ?? ""
+        print(
+            "records  \(report.recordsRecovered)\(expected) recovered"
+                + (report.recordsExpected.map { ", \($0 - report.recordsRecovered) lost" } ?? ""))
+        print("blobs    \(report.blobsRecovered.count) recovered, \(report.blobsLost.count) lost")
+        for id in report.blobsLost { print("  lost blob \(id.map { String(format: "%02x", $0) }.joined())") }
+        try reporting(output) { try VaultStore.writeSalvaged(payload, from: vault, to: output) }
+        print("wrote \(output)")
+    }
+}

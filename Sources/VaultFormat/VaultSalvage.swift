@@ -1,0 +1,114 @@
+import Foundation
+import PropertyList
+
+/// Recovers what is intact from a damaged vault whose header still opens: every record and
+/// blob whose chunks authenticate. Damaged chunks are skipped; the continuation field of the
+/// next good chunk says where the next whole item starts.
+public struct SalvageReport: Sendable {
+    public var damagedChunks: [(index: Int, byteRange: Range<Int>)] = []
+    public var missingChunks = 0
+    public var recordsRecovered = 0
+    /// Known when the index survived; otherwise nil.
+    public var recordsExpected: Int?
+    public var blobsRecovered: [[UInt8]] = []
+    public var blobsLost: [[UInt8]] = []
+    public var indexLost = false
+}
+
+extension UnlockedVault {
+    /// The intact records and blobs, and what was lost.
+    public func salvage() -> (payload: VaultPayload, report: SalvageReport) {
+        var report = SalvageReport()
+        report.missingChunks = chunkCount - file.availableChunks
+        var bodies = [Int: (continuation: Int, body: [UInt8], kind: UInt8)]()
+        for index in 0..<file.availableChunks {
+            if let plain = try? chunk(index), plain.count >= FormatLimits.frameHeaderBytes {
+                let continuation = Int(plain[4]) | Int(plain[5]) << 8 | Int(plain[6]) << 16 | Int(plain[7]) << 24
+                bodies[index] = (continuation, Array(plain[FormatLimits.frameHeaderBytes...]), plain[0])
+            } else {
+                report.damagedChunks.append((index, file.fileRange(ofChunk: index)))
+            }
+        }
+        let index = try? readIndex()
+        report.indexLost = index == nil
+        report.recordsExpected = index?.recordCount
+        // Records region: chunks 0..<k per the index, or while chunks are records (or damaged).
+        var recordChunks = index?.records.chunkCount ?? 0
+        if index == nil {
+            while recordChunks < chunkCount, bodies[recordChunks].map({ $0.kind == ChunkKind.records.rawValue }) ?? true
+            {
+                recordChunks += 1
+            }
+        }
+        var records = [PropertyListValue]()
+        var carry: [UInt8]? = []  // bytes of the item in progress; nil while resynchronising
+        var skip = 0
+        var itemNumber = 0  // item 0 is the index
+        for chunkIndex in 0..<min(recordChunks, file.availableChunks) {
+            guard let frame = bodies[chunkIndex] else {
+                carry = nil
+                continue
+            }
+            var body = frame.body[...]
+            if carry == nil {
+                skip = frame.continuation
+                body = body.dropFirst(skip)
+                carry = []
+                if chunkIndex > 0 { itemNumber = -1 }  // item numbering lost with the damaged chunk
+            }
+            carry! += body
+            // Take every complete item out of the carry.
+            while carry!.count >= 4 {
+                let length = Int(carry![0]) | Int(carry![1]) << 8 | Int(carry![2]) << 16 | Int(carry![3]) << 24
+                if length == 0 {  // zero fill: the region's content ended
+                    carry = []
+                    break
+                }
+                guard carry!.count >= 4 + length else { break }
+                let item = Array(carry![4..<4 + length])
+                carry!.removeFirst(4 + length)
+                if itemNumber != 0, let value = try? BinaryPropertyList.decode(item) { records.append(value) }
+                if itemNumber >= 0 { itemNumber += 1 }
+            }
+        }
+        if let expected = index?.recordCount, records.count > expected { records = Array(records.prefix(expected)) }
+        report.recordsRecovered = records.count
+        // Blobs: by the index; without it they cannot be located reliably and are reported lost.
+        var blobs = [(id: [UInt8], source: any BlobSource)]()
+        for blob in index?.blobs ?? [] {
+            var data = Data()
+            var intact = true
+            for c in blob.region.firstChunk..<blob.region.firstChunk + blob.region.chunkCount {
+                guard let frame = bodies[c], frame.kind == ChunkKind.blob.rawValue else {
+                    intact = false
+                    break
+                }
+                data +=
+                    c == blob.region.firstChunk ? frame.body.dropFirst(PayloadPlan.blobHeaderBytes) : frame.body[...]
+            }
+            if intact, data.count >= blob.length {
+                blobs.append((blob.id, DataBlob(data.prefix(blob.length))))
+                report.blobsRecovered.append(blob.id)
+            } else {
+                report.blobsLost.append(blob.id)
+            }
+        }
+        return (VaultPayload(records: records, blobs: blobs), report)
+    }
+}
+
+extension VaultStore {
+    /// Writes salvaged content as a new vault with the same file key and slots.
+    public static func writeSalvaged(
+        _ payload: VaultPayload, from vault: UnlockedVault, to path: String, options: SaveOptions = SaveOptions()
+    )
+        throws
+    {
+        guard !FileManager.default.fileExists(atPath: path) else { throw VaultIOError("\(path): already exists") }
+        let lock = try VaultLock(vaultPath: path)
+        defer { withExtendedLifetime(lock) {} }
+        try write(
+            path: path, keys: vault.keys, slots: vault.file.header.slots, extensions: vault.file.header.extensions,
+            generation: vault.file.header.generation + 1, payload: payload, options: options)
+    }
+}
