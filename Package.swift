@@ -36,6 +36,8 @@ let package = Package(
         ),
         // Writes samples/testkit/ for scripts/gen-testkit.
         .executableTarget(name: "GenTestkit", dependencies: ["VaultFormat"]),
+        // Benchmark driver for scripts/bench-container; never run by tests.
+        .executableTarget(name: "BenchContainer", dependencies: ["VaultFormat", "VaultCrypto", "PropertyList"]),
         // Benchmark driver for scripts/bench-plist; never run by tests.
         .executableTarget(name: "BenchPlist", dependencies: ["PropertyList"]),
         .testTarget(name: "VaultFormatTests", dependencies: ["VaultFormat", "VaultCrypto", "PropertyList"]),

@@ -68,27 +68,20 @@ struct ChunkComposer {
         }
     }
 
-    /// Calls `body` with each chunk's index and plaintext, in order. The buffer is reused.
-    func forEachChunk(_ body: (Int, UnsafeRawBufferPointer) throws -> Void) throws {
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: FormatLimits.chunkPlaintextBytes, alignment: 16)
-        defer {
-            buffer.initializeMemory(as: UInt8.self, repeating: 0)  // records are secrets
-            buffer.deallocate()
-        }
+    /// Calls `fill` once per chunk, in order, with a 64 KiB buffer to compose the chunk's
+    /// plaintext into; the chunk's plaintext is the first `plaintextBytes(ofChunk:)` bytes.
+    /// Callers pass their own buffer (a slot of a batch), so nothing is copied twice.
+    func forEachChunk(_ target: (Int) throws -> UnsafeMutableRawBufferPointer, _ done: (Int, Int) throws -> Void) throws
+    {
         var chunk = 0
-        func emit() throws {
-            let size = geometry.plaintextBytes(ofChunk: chunk)
-            try body(chunk, UnsafeRawBufferPointer(rebasing: buffer[0..<size]))
-            chunk += 1
-        }
         for region in regions where region.chunks > 0 {
             var itemIndex = 0
             var itemOffset = 0
             for _ in 0..<region.chunks {
-                buffer.initializeMemory(as: UInt8.self, repeating: 0)
-                buffer[0] = region.kind.rawValue
+                let buffer = try target(chunk)
                 let continuation =
                     itemIndex < region.items.count && itemOffset > 0 ? region.items[itemIndex].length - itemOffset : 0
+                buffer.storeBytes(of: UInt32(region.kind.rawValue), toByteOffset: 0, as: UInt32.self)  // kind, 3 zero bytes
                 buffer.storeBytes(
                     of: UInt32(min(continuation, FormatLimits.chunkBodyBytes)).littleEndian, toByteOffset: 4,
                     as: UInt32.self)
@@ -104,12 +97,19 @@ struct ChunkComposer {
                         itemOffset = 0
                     }
                 }
-                try emit()
+                // Zero only what the items did not fill.
+                if filled < buffer.count {
+                    UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]).initializeMemory(
+                        as: UInt8.self, repeating: 0)
+                }
+                try done(chunk, geometry.plaintextBytes(ofChunk: chunk))
+                chunk += 1
             }
         }
         while chunk < geometry.chunkCount {  // padding chunks: kind 0, all zero
-            buffer.initializeMemory(as: UInt8.self, repeating: 0)
-            try emit()
+            try target(chunk).initializeMemory(as: UInt8.self, repeating: 0)
+            try done(chunk, geometry.plaintextBytes(ofChunk: chunk))
+            chunk += 1
         }
     }
 }

@@ -57,11 +57,17 @@ public enum TestKitGenerator {
         let key = base.keys.payloadKey(salt: header.payloadSalt)
         var bytes = headerBytes
         let sealed = UnsafeMutableRawBufferPointer.allocate(byteCount: FormatLimits.chunkCiphertextBytes, alignment: 16)
-        defer { sealed.deallocate() }
-        try ChunkComposer(plan: plan, payload: payload).forEachChunk { index, plain in
+        let plain = UnsafeMutableRawBufferPointer.allocate(byteCount: FormatLimits.chunkPlaintextBytes, alignment: 16)
+        defer {
+            sealed.deallocate()
+            plain.deallocate()
+        }
+        try ChunkComposer(plan: plan, payload: payload).forEachChunk({ _ in plain }) { index, size in
             let nonce = PayloadGeometry.nonce(chunk: index, isFinal: index == plan.geometry.chunkCount - 1)
-            ChaCha20Poly1305.seal(plain, into: sealed, key: key, nonce: nonce, associatedData: header.payloadBinding)
-            bytes += sealed[0..<plain.count + FormatLimits.chunkTagBytes]
+            ChaCha20Poly1305.seal(
+                UnsafeRawBufferPointer(rebasing: plain[0..<size]), into: sealed, key: key, nonce: nonce,
+                associatedData: header.payloadBinding)
+            bytes += sealed[0..<size + FormatLimits.chunkTagBytes]
         }
         return Base(bytes: bytes, keys: base.keys, header: header)
     }

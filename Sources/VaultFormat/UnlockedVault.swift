@@ -20,6 +20,8 @@ public final class UnlockedVault: Sendable {
     }
 
     public var chunkCount: Int { file.chunkCount }
+    var payloadKeyForBatch: SecureBytes { payloadKey }
+    var bindingForBatch: [UInt8] { associatedData }
 
     /// The authenticated plaintext of chunk `index`. Throws `payloadDamaged` naming the
     /// chunk and its byte range; nothing of a chunk that fails is released.

@@ -112,6 +112,30 @@ public final class VaultFile: Sendable {
         return try Self.read(storage, path: path, count: range.count, at: headerLength + range.lowerBound)
     }
 
+    /// Reads the sealed bytes of the contiguous chunks `range` into `buffer` with one read;
+    /// returns each chunk's sealed size.
+    func readChunks(_ range: Range<Int>, into buffer: UnsafeMutableRawBufferPointer) throws -> [Int] {
+        let sizes = range.map { geometry.ciphertextRange(ofChunk: $0).count }
+        let start = headerLength + geometry.ciphertextRange(ofChunk: range.lowerBound).lowerBound
+        let total = sizes.reduce(0, +)
+        switch storage {
+        case .memory(let bytes):
+            guard start + total <= bytes.count else { throw VaultError(.truncated, "file ended while reading") }
+            bytes.withUnsafeBytes { buffer.baseAddress!.copyMemory(from: $0.baseAddress! + start, byteCount: total) }
+        case .descriptor(let fd):
+            var done = 0
+            while done < total {
+                let n = Foundation.pread(fd, buffer.baseAddress! + done, total - done, off_t(start + done))
+                if n < 0, errno == EINTR { continue }
+                guard n > 0 else {
+                    throw VaultError(.truncated, "file ended while reading", byteRange: start..<start + total)
+                }
+                done += n
+            }
+        }
+        return sizes
+    }
+
     func fileRange(ofChunk index: Int) -> Range<Int> {
         let range = geometry.ciphertextRange(ofChunk: index)
         return headerLength + range.lowerBound..<headerLength + range.upperBound

@@ -4,6 +4,10 @@ import VaultCrypto
 /// Writes a complete vault file (header and sealed chunks) to a file descriptor, streaming:
 /// memory stays at a few chunks whatever the blobs weigh.
 struct VaultSealer {
+    /// 32 chunks (2 MiB of plaintext) per parallel batch: enough to keep both cores busy,
+    /// little enough that memory stays a few MiB whatever the payload weighs.
+    static let batchChunks = 32
+
     let keys: VaultKeys
     let slots: [KeySlot]
     let extensions: [VaultHeader.Extension]
@@ -20,15 +24,26 @@ struct VaultSealer {
         let parsed = VaultHeader.Parsed(header: header, bytes: headerBytes)
         try output.write(headerBytes)
         let payloadKey = keys.payloadKey(salt: header.payloadSalt)
-        let associatedData = parsed.payloadBinding
-        let sealed = UnsafeMutableRawBufferPointer.allocate(byteCount: FormatLimits.chunkCiphertextBytes, alignment: 16)
-        defer { sealed.deallocate() }
+        let binding = parsed.payloadBinding
         let geometry = plan.geometry
-        try ChunkComposer(plan: plan, payload: payload).forEachChunk { index, plaintext in
-            let nonce = PayloadGeometry.nonce(chunk: index, isFinal: index == geometry.chunkCount - 1)
-            ChaCha20Poly1305.seal(
-                plaintext, into: sealed, key: payloadKey, nonce: nonce, associatedData: associatedData)
-            try output.write(UnsafeRawBufferPointer(rebasing: sealed[0..<plaintext.count + FormatLimits.chunkTagBytes]))
+        // Chunks are independent: seal a batch on every core, then write it in order.
+        let batch = ChunkBatch(capacity: Self.batchChunks)
+        defer { batch.release() }
+        func flush() throws {
+            let count = batch.count
+            let first = batch.firstIndex
+            DispatchQueue.concurrentPerform(iterations: count) { i in
+                let nonce = PayloadGeometry.nonce(chunk: first + i, isFinal: first + i == geometry.chunkCount - 1)
+                ChaCha20Poly1305.seal(
+                    batch.plaintext(i), into: batch.sealedBuffer(i), key: payloadKey, nonce: nonce,
+                    associatedData: binding)
+            }
+            for i in 0..<count { try output.write(batch.sealed(i)) }
+            batch.reset(firstIndex: first + count)
+        }
+        try ChunkComposer(plan: plan, payload: payload).forEachChunk({ _ in batch.nextSlot() }) { index, size in
+            batch.commit(size: size)
+            if batch.isFull || index == geometry.chunkCount - 1 { try flush() }
         }
         return parsed
     }
@@ -77,4 +92,57 @@ final class FileOutput: ByteOutput {
 public struct VaultIOError: Error, CustomStringConvertible, Sendable {
     public let description: String
     init(_ description: String) { self.description = description }
+}
+
+/// Plaintext and sealed buffers for a batch of chunks, reused for the whole payload.
+final class ChunkBatch: @unchecked Sendable {
+    private let plain: UnsafeMutableRawBufferPointer
+    private let sealed: UnsafeMutableRawBufferPointer
+    private var sizes: [Int] = []
+    private let capacity: Int
+    private(set) var firstIndex = 0
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        plain = .allocate(byteCount: capacity * FormatLimits.chunkPlaintextBytes, alignment: 64)
+        sealed = .allocate(byteCount: capacity * FormatLimits.chunkCiphertextBytes, alignment: 64)
+    }
+
+    var count: Int { sizes.count }
+    var isFull: Bool { sizes.count == capacity }
+
+    /// The buffer the next chunk's plaintext is composed in.
+    func nextSlot() -> UnsafeMutableRawBufferPointer {
+        let at = sizes.count * FormatLimits.chunkPlaintextBytes
+        return UnsafeMutableRawBufferPointer(rebasing: plain[at..<at + FormatLimits.chunkPlaintextBytes])
+    }
+
+    func commit(size: Int) { sizes.append(size) }
+
+    func plaintext(_ i: Int) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(
+            rebasing: plain[i * FormatLimits.chunkPlaintextBytes..<i * FormatLimits.chunkPlaintextBytes + sizes[i]])
+    }
+
+    func sealedBuffer(_ i: Int) -> UnsafeMutableRawBufferPointer {
+        UnsafeMutableRawBufferPointer(
+            rebasing: sealed[i * FormatLimits.chunkCiphertextBytes..<(i + 1) * FormatLimits.chunkCiphertextBytes])
+    }
+
+    func sealed(_ i: Int) -> UnsafeRawBufferPointer {
+        let start = i * FormatLimits.chunkCiphertextBytes
+        return UnsafeRawBufferPointer(rebasing: sealed[start..<start + sizes[i] + FormatLimits.chunkTagBytes])
+    }
+
+    func reset(firstIndex: Int) {
+        self.firstIndex = firstIndex
+        sizes.removeAll(keepingCapacity: true)
+    }
+
+    /// Plaintext is secret: zeroed before the memory goes back.
+    func release() {
+        plain.initializeMemory(as: UInt8.self, repeating: 0)
+        plain.deallocate()
+        sealed.deallocate()
+    }
 }

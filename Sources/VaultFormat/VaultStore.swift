@@ -132,3 +132,19 @@ public enum VaultStore {
         try options.afterStep?(.syncDirectory)
     }
 }
+
+extension VaultStore {
+    /// Seals a new vault straight to a file descriptor (a pipe, stdout, /dev/null): no
+    /// temporary file and no verification — for streaming and benchmarks, not for saving.
+    public static func stream(
+        _ payload: VaultPayload, slots recipes: [(SlotRecipe, label: String)], to descriptor: Int32,
+        random: RandomSource = SystemRandom.shared
+    ) throws {
+        let keys = VaultKeys(fileKey: random.secureBytes(FormatLimits.fileKeyBytes))
+        let slots = try recipes.map {
+            try KeySlotCrypto.makeSlot($0.0, label: $0.label, fileKey: keys.fileKey, random: random)
+        }
+        let sealer = VaultSealer(keys: keys, slots: slots, extensions: [], generation: 1, random: random)
+        _ = try sealer.seal(payload, to: FileOutput(descriptor: descriptor, path: "fd \(descriptor)"))
+    }
+}
