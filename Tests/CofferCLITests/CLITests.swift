@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+/// Golden tests that run the built `coffer` binary as a person would, checking output and
+/// the documented exit codes.
+@Suite struct CLITests {
+    static let binary = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../.build/debug/coffer").standardized.path
+
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static func coffer(_ arguments: [String], environment: [String: String] = [:], in directory: URL) throws -> Run {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "COFFER_PASSPHRASE")
+        env.merge(environment) { $1 }
+        process.environment = env
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    static func directory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("coffer-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test func vaultLifecycleAndExitCodes() throws {
+        #expect(
+            FileManager.default.isExecutableFile(atPath: Self.binary),
+            "build the coffer product first (scripts/test does)")
+        let dir = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let pw = ["COFFER_PASSPHRASE": "hunter2"]
+        var run = try Self.coffer(
+            ["create", "v.coffer", "--kdf", "interactive", "--label", "ana"], environment: pw, in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        run = try Self.coffer(["verify", "v.coffer"], environment: pw, in: dir)
+        #expect(run.status == 0 && run.stdout.contains("1 passed, 0 failed"), "\(run.stdout)")
+        run = try Self.coffer(["verify", "v.coffer"], environment: ["COFFER_PASSPHRASE": "wrong"], in: dir)
+        #expect(run.status == 14 && run.stdout.contains("no match"), "\(run.stdout)")
+        run = try Self.coffer(["inspect", "v.coffer", "--json"], in: dir)
+        #expect(run.status == 0 && run.stdout.contains("\"generation\" : 1") && !run.stdout.contains("hunter2"))
+        run = try Self.coffer(["keys", "remove", "v.coffer", "--slot", "0"], environment: pw, in: dir)
+        #expect(run.status == 2 && run.stderr.contains("last keyslot"), "\(run.stderr)")
+
+        let bytes = try Data(contentsOf: dir.appendingPathComponent("v.coffer"))
+        var damaged = bytes
+        damaged[damaged.count - 3] ^= 0x40
+        try damaged.write(to: dir.appendingPathComponent("damaged.coffer"))
+        try bytes.prefix(bytes.count - 10).write(to: dir.appendingPathComponent("short.coffer"))
+        try Data("not a vault".utf8).write(to: dir.appendingPathComponent("text.coffer"))
+        try (bytes + Data([0])).write(to: dir.appendingPathComponent("long.coffer"))
+        for (file, code) in [("damaged.coffer", 16), ("short.coffer", 17), ("text.coffer", 10), ("long.coffer", 18)] {
+            run = try Self.coffer(["verify", file], environment: pw, in: dir)
+            #expect(run.status == Int32(code), "\(file): \(run.stdout)")
+        }
+        // Several files at once: a summary, and non-zero because some fail.
+        run = try Self.coffer(["verify", "v.coffer", "short.coffer", "text.coffer"], in: dir)
+        #expect(run.stdout.contains("1 passed, 2 failed") && run.status != 0, "\(run.stdout)")
+    }
+
+    @Test func plistConvertAndUsageErrors() throws {
+        let dir = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data(#"{"a": [1, 2.5, {"$data": "AAE="}]}"#.utf8).write(to: dir.appendingPathComponent("in.json"))
+        var run = try Self.coffer(["plist", "convert", "in.json", "--to", "xml", "-o", "out.plist"], in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        run = try Self.coffer(["plist", "print", "out.plist"], in: dir)
+        #expect(
+            run.stdout.contains("\"a\" => [") && run.stdout.contains("{length = 2, bytes = 0x0001}"), "\(run.stdout)")
+        run = try Self.coffer(["plist", "convert", "in.json", "--to", "yaml"], in: dir)
+        #expect(run.status == 2)
+        try Data("<plist><integer>x</integer></plist>".utf8).write(to: dir.appendingPathComponent("bad.plist"))
+        run = try Self.coffer(["plist", "print", "bad.plist"], in: dir)
+        #expect(run.status == 1 && run.stderr.contains("bad.plist: line 1"), "\(run.stderr)")
+        run = try Self.coffer(["--version"], in: dir)
+        #expect(run.status == 0 && !run.stdout.isEmpty)
+    }
+}
