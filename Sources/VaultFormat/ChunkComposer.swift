@@ -81,7 +81,8 @@ struct ChunkComposer {
                 let buffer = try target(chunk)
                 let continuation =
                     itemIndex < region.items.count && itemOffset > 0 ? region.items[itemIndex].length - itemOffset : 0
-                buffer.storeBytes(of: UInt32(region.kind.rawValue), toByteOffset: 0, as: UInt32.self)  // kind, 3 zero bytes
+                // Kind, then three zero bytes.
+                buffer.storeBytes(of: UInt32(region.kind.rawValue).littleEndian, toByteOffset: 0, as: UInt32.self)
                 buffer.storeBytes(
                     of: UInt32(min(continuation, FormatLimits.chunkBodyBytes)).littleEndian, toByteOffset: 4,
                     as: UInt32.self)
