@@ -35,6 +35,7 @@ struct Keys: ParsableCommand {
         @Option(help: "Label of the new slot.") var label: String = ""
         @Option(help: "KDF preset for a new passphrase slot.") var kdf: String = "moderate"
         @Option(help: "Read the new passphrase from this file.") var newPassphraseFile: String?
+        @Flag(help: "Keep the previous file as VAULT.bak.") var backup = false
         @OptionGroup var keys: KeyOptions
 
         func validate() throws {
@@ -67,7 +68,8 @@ struct Keys: ParsableCommand {
             }
             try reporting(vault) {
                 let slot = try VaultStore.makeSlot(recipe, label: label, keys: unlocked.keys)
-                try VaultStore.replaceSlots(of: unlocked, with: unlocked.file.header.slots + [slot])
+                try VaultStore.replaceSlots(
+                    of: unlocked, with: unlocked.file.header.slots + [slot], options: SaveOptions(keepBackup: backup))
             }
             print("added keyslot \(unlocked.file.header.slots.count) to \(vault)")
         }
@@ -76,6 +78,7 @@ struct Keys: ParsableCommand {
     struct Remove: ParsableCommand {
         @Argument(help: "The vault file.") var vault: String
         @Option(help: "Index of the slot to remove (see keys list).") var slot: Int
+        @Flag(help: "Keep the previous file as VAULT.bak.") var backup = false
         @OptionGroup var keys: KeyOptions
 
         func run() throws {
@@ -94,7 +97,9 @@ struct Keys: ParsableCommand {
                     exitCode: 2)
             }
             slots.remove(at: slot)
-            try reporting(vault) { try VaultStore.replaceSlots(of: unlocked, with: slots) }
+            try reporting(vault) {
+                try VaultStore.replaceSlots(of: unlocked, with: slots, options: SaveOptions(keepBackup: backup))
+            }
             print("removed keyslot \(slot) from \(vault); \(slots.count) left")
         }
     }
@@ -108,6 +113,7 @@ struct Rekey: ParsableCommand {
 
     @Argument(help: "The vault file.") var vault: String
     @Flag(help: "Confirm that slots whose keys were not given are dropped.") var dropOtherSlots = false
+    @Flag(help: "Keep the previous file as VAULT.bak.") var backup = false
     @OptionGroup var keys: KeyOptions
 
     func run() throws {
@@ -148,7 +154,9 @@ struct Rekey: ParsableCommand {
                     "\(vault): these slots would be dropped: \(dropped.joined(separator: "; ")). Re-run with --drop-other-slots.",
                 exitCode: 2)
         }
-        try reporting(vault) { try VaultStore.rekey(unlocked, slots: recipes) }
+        try reporting(vault) {
+            try VaultStore.rekey(unlocked, slots: recipes, options: SaveOptions(keepBackup: backup))
+        }
         print(
             "re-keyed \(vault): new file key, \(recipes.count) slot(s)"
                 + (dropped.isEmpty ? "" : ", dropped \(dropped.count)"))
