@@ -47,19 +47,12 @@ struct Keys: ParsableCommand {
         }
 
         func run() throws {
-            let lock = try reporting(vault) { try VaultLock(vaultPath: vault) }
+            let (lock, unlocked) = try keys.openForWriting(vault)
             defer { withExtendedLifetime(lock) {} }
-            let unlocked = try reporting(vault) {
-                try VaultFile(path: vault, allowLargeKDFMemory: keys.allowKdfMemory).unlock(with: keys.credentials())
-            }
             let recipe: SlotRecipe
             if passphrase {
-                guard
-                    let secret = try SecretInput.passphrase(
-                        file: newPassphraseFile, fd: nil, environment: "COFFER_NEW_PASSPHRASE",
-                        prompt: "New passphrase: ",
-                        askTerminal: true, confirm: true)
-                else { throw CofferFailure(message: "no new passphrase given", exitCode: 2) }
+                let secret = try SecretInput.newPassphrase(
+                    file: newPassphraseFile, fd: nil, environment: "COFFER_NEW_PASSPHRASE")
                 recipe = .passphrase(secret, KDFParameters.preset(named: kdf)!)
             } else if let newKeyFile {
                 recipe = .keyFile(try SecretInput.file(newKeyFile))
@@ -82,11 +75,8 @@ struct Keys: ParsableCommand {
         @OptionGroup var keys: KeyOptions
 
         func run() throws {
-            let lock = try reporting(vault) { try VaultLock(vaultPath: vault) }
+            let (lock, unlocked) = try keys.openForWriting(vault)
             defer { withExtendedLifetime(lock) {} }
-            let unlocked = try reporting(vault) {
-                try VaultFile(path: vault, allowLargeKDFMemory: keys.allowKdfMemory).unlock(with: keys.credentials())
-            }
             var slots = unlocked.file.header.slots
             guard slots.indices.contains(slot) else {
                 throw ValidationError("no slot \(slot); the vault has \(slots.count)")

@@ -25,6 +25,15 @@ struct KeyOptions: ParsableArguments {
     @Flag(name: .long, help: "Open vaults whose KDF asks for more than half of this machine's RAM.")
     var allowKdfMemory = false
 
+    /// Locks `vault` for a read-modify-write and opens it; the lock lives as long as the result.
+    func openForWriting(_ vault: String) throws -> (lock: VaultLock, vault: UnlockedVault) {
+        let lock = try reporting(vault) { try VaultLock(vaultPath: vault) }
+        let unlocked = try reporting(vault) {
+            try VaultFile(path: vault, allowLargeKDFMemory: allowKdfMemory).unlock(with: credentials())
+        }
+        return (lock, unlocked)
+    }
+
     /// Credentials for opening. Asks the terminal only when nothing else was given.
     func credentials(prompt: String = "Passphrase: ") throws -> Credentials {
         var credentials = Credentials()
@@ -41,6 +50,16 @@ struct KeyOptions: ParsableArguments {
 }
 
 enum SecretInput {
+    /// A new passphrase (asked twice on a terminal); a usage error when none is given.
+    static func newPassphrase(file: String?, fd: Int32?, environment: String) throws -> SecureBytes {
+        guard
+            let secret = try passphrase(
+                file: file, fd: fd, environment: environment, prompt: "New passphrase: ", askTerminal: true,
+                confirm: true)
+        else { throw CofferFailure(message: "no new passphrase given", exitCode: 2) }
+        return secret
+    }
+
     /// A key file's bytes in secure memory.
     static func file(_ path: String) throws -> SecureBytes {
         var bytes = try FileIO.read(path)

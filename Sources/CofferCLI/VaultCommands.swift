@@ -34,12 +34,8 @@ struct Create: ParsableCommand {
             let parameters =
                 try kdfTime.map { try KDFTuning.parameters(targetMilliseconds: $0) } ?? KDFParameters.preset(
                     named: kdf ?? "moderate")!
-            guard
-                let passphrase = try SecretInput.passphrase(
-                    file: passphraseFile, fd: passphraseFD, environment: "COFFER_PASSPHRASE",
-                    prompt: "New passphrase: ",
-                    askTerminal: true, confirm: true)
-            else { throw CofferFailure(message: "no passphrase given", exitCode: 2) }
+            let passphrase = try SecretInput.newPassphrase(
+                file: passphraseFile, fd: passphraseFD, environment: "COFFER_PASSPHRASE")
             recipes.append((.passphrase(passphrase, parameters), label))
         }
         for path in keyFile {
