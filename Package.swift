@@ -27,6 +27,7 @@ let package = Package(
         .target(name: "PropertyList", dependencies: ["CLibXML2"]),
         .target(name: "VaultCrypto", dependencies: ["CSodium"]),
         .target(name: "VaultFormat", dependencies: ["VaultCrypto", "PropertyList"]),
+        .target(name: "VaultModel", dependencies: ["VaultFormat", "PropertyList"]),
         .executableTarget(
             name: "CofferCLI",
             dependencies: [
@@ -41,6 +42,8 @@ let package = Package(
         // Benchmark driver for scripts/bench-plist; never run by tests.
         .executableTarget(name: "BenchPlist", dependencies: ["PropertyList"]),
         .testTarget(name: "CofferCLITests"),
+        .testTarget(
+            name: "VaultModelTests", dependencies: ["VaultModel", "VaultFormat", "VaultCrypto", "PropertyList"]),
         .testTarget(name: "VaultFormatTests", dependencies: ["VaultFormat", "VaultCrypto", "PropertyList"]),
         .testTarget(
             name: "PropertyListTests",

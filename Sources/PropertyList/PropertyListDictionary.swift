@@ -109,3 +109,11 @@ public struct PropertyListDictionary: Hashable, Sendable, Sequence {
         hasher.combine(combined)
     }
 }
+
+extension PropertyListDictionary: ExpressibleByDictionaryLiteral {
+    /// Later duplicates replace earlier ones, as with `Dictionary`'s subscript.
+    public init(dictionaryLiteral elements: (String, PropertyListValue)...) {
+        self.init(minimumCapacity: elements.count)
+        for (key, value) in elements { self[key] = value }
+    }
+}

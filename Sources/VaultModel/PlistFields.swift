@@ -1,0 +1,118 @@
+import Foundation
+import PropertyList
+
+/// Typed reads from a record's dictionary, each failure naming the key.
+struct PlistFields {
+    var dictionary: PropertyListDictionary
+    let record: Int?
+    /// Keys read so far; what remains is kept as unknown keys.
+    private(set) var consumed: Set<String> = []
+
+    init(_ dictionary: PropertyListDictionary, record: Int?) {
+        self.dictionary = dictionary
+        self.record = record
+    }
+
+    mutating func take(_ key: String) -> PropertyListValue? {
+        consumed.insert(key)
+        return dictionary[key]
+    }
+
+    func mismatch(_ key: String, _ expected: String, _ found: PropertyListValue) -> ModelError {
+        ModelError(record: record, key: key, "expected \(expected), found \(found.typeName)")
+    }
+
+    mutating func string(_ key: String) throws -> String? {
+        guard let value = take(key) else { return nil }
+        guard case .string(let s) = value else { throw mismatch(key, "a string", value) }
+        return s
+    }
+
+    mutating func requiredString(_ key: String) throws -> String {
+        guard let s = try string(key) else { throw ModelError(record: record, key: key, "missing") }
+        return s
+    }
+
+    mutating func bool(_ key: String) throws -> Bool? {
+        guard let value = take(key) else { return nil }
+        guard case .bool(let b) = value else { throw mismatch(key, "a bool", value) }
+        return b
+    }
+
+    mutating func integer(_ key: String) throws -> Int? {
+        guard let value = take(key) else { return nil }
+        guard case .integer(let i) = value, let v = i.int64Value.flatMap({ Int(exactly: $0) }) else {
+            throw mismatch(key, "an integer", value)
+        }
+        return v
+    }
+
+    mutating func date(_ key: String) throws -> Date? {
+        guard let value = take(key) else { return nil }
+        guard case .date(let d) = value else { throw mismatch(key, "a date", value) }
+        return d
+    }
+
+    mutating func data(_ key: String) throws -> Data? {
+        guard let value = take(key) else { return nil }
+        guard case .data(let d) = value else { throw mismatch(key, "data", value) }
+        return d
+    }
+
+    mutating func strings(_ key: String) throws -> [String] {
+        guard let value = take(key) else { return [] }
+        guard case .array(let a) = value else { throw mismatch(key, "an array of strings", value) }
+        return try a.map {
+            guard case .string(let s) = $0 else { throw mismatch(key, "an array of strings", $0) }
+            return s
+        }
+    }
+
+    mutating func dictionaries(_ key: String) throws -> [PropertyListDictionary] {
+        guard let value = take(key) else { return [] }
+        guard case .array(let a) = value else { throw mismatch(key, "an array of dictionaries", value) }
+        return try a.map {
+            guard case .dictionary(let d) = $0 else { throw mismatch(key, "an array of dictionaries", $0) }
+            return d
+        }
+    }
+
+    mutating func dictionary(_ key: String) throws -> PropertyListDictionary? {
+        guard let value = take(key) else { return nil }
+        guard case .dictionary(let d) = value else { throw mismatch(key, "a dictionary", value) }
+        return d
+    }
+
+    /// Entries not consumed, in their original order.
+    var unknown: PropertyListDictionary {
+        var rest = PropertyListDictionary()
+        for (key, value) in dictionary where !consumed.contains(key) { rest[key] = value }
+        return rest
+    }
+}
+
+/// Writes optional fields, leaving out what is absent or empty.
+struct PlistBuilder {
+    var dictionary = PropertyListDictionary()
+
+    mutating func set(_ key: String, _ value: String?) { if let value { dictionary[key] = .string(value) } }
+    mutating func set(_ key: String, _ value: Date?) { if let value { dictionary[key] = .date(value) } }
+    mutating func set(_ key: String, _ value: Int?) { if let value { dictionary[key] = .integer(value) } }
+    mutating func set(_ key: String, _ value: Bool, omitIfFalse: Bool = true) {
+        if value || !omitIfFalse { dictionary[key] = .bool(value) }
+    }
+    mutating func set(_ key: String, _ values: [String]) {
+        if !values.isEmpty { dictionary[key] = .array(values.map { .string($0) }) }
+    }
+    mutating func set(_ key: String, _ values: [PropertyListDictionary]) {
+        if !values.isEmpty { dictionary[key] = .array(values.map { .dictionary($0) }) }
+    }
+    mutating func set(_ key: String, _ value: PropertyListDictionary?) {
+        if let value, !value.isEmpty { dictionary[key] = .dictionary(value) }
+    }
+
+    /// Unknown keys go back after the known ones, unchanged.
+    mutating func merge(_ unknown: PropertyListDictionary) {
+        for (key, value) in unknown where dictionary[key] == nil { dictionary[key] = value }
+    }
+}

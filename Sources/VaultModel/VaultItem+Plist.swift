@@ -1,0 +1,123 @@
+import Foundation
+import PropertyList
+
+extension VaultItem {
+    /// Reads an item from its record. Type errors name the key; unknown keys are kept.
+    public init(plist: PropertyListDictionary, record: Int? = nil) throws {
+        var f = PlistFields(plist, record: record)
+        let idText = try f.requiredString("id")
+        guard let id = UUID(uuidString: idText) else {
+            throw ModelError(record: record, key: "id", "\"\(idText)\" is not a UUID")
+        }
+        self.init(id: id, kind: Kind(name: try f.string("kind") ?? "login"), title: try f.string("title") ?? "")
+        username = try f.string("username")
+        password = try f.string("password")
+        urls = try f.strings("urls")
+        totp = try f.string("totp")
+        notes = try f.string("notes")
+        customFields = try f.dictionaries("fields").map { d in
+            var g = PlistFields(d, record: record)
+            return CustomField(
+                name: try g.string("name") ?? "", value: try g.string("value") ?? "",
+                concealed: try g.bool("concealed") ?? false)
+        }
+        tags = try f.strings("tags")
+        folder = try f.strings("folder")
+        favorite = try f.bool("favorite") ?? false
+        icon = try f.string("icon")
+        if let k = try f.dictionary("keychain") {
+            var g = PlistFields(k, record: record)
+            var attributes = KeychainAttributes(itemClass: try g.string("class") ?? "genp")
+            attributes.service = try g.string("service")
+            attributes.account = try g.string("account")
+            attributes.server = try g.string("server")
+            attributes.protocol = try g.string("protocol")
+            attributes.port = try g.integer("port")
+            attributes.path = try g.string("path")
+            attributes.authenticationType = try g.string("authenticationType")
+            attributes.securityDomain = try g.string("securityDomain")
+            keychain = attributes
+        }
+        created = try f.date("created")
+        modified = try f.date("modified")
+        lastUsed = try f.date("lastUsed")
+        passwordHistory = try f.dictionaries("history").map { d in
+            var g = PlistFields(d, record: record)
+            return HistoryEntry(password: try g.string("password") ?? "", date: try g.date("date"))
+        }
+        attachments = try f.dictionaries("attachments").map { d in
+            var g = PlistFields(d, record: record)
+            guard let blob = try g.data("blob"), blob.count == 16 else {
+                throw ModelError(record: record, key: "attachments", "an attachment needs a 16-byte blob reference")
+            }
+            return Attachment(
+                name: try g.string("name") ?? "", mediaType: try g.string("mediaType") ?? "application/octet-stream",
+                size: try g.integer("size") ?? 0, blob: blob)
+        }
+        details = try f.dictionary("details") ?? PropertyListDictionary()
+        unknown = f.unknown
+    }
+
+    /// The item's record: known keys in a fixed order, then unknown keys as they were.
+    public var plist: PropertyListDictionary {
+        var b = PlistBuilder()
+        b.set("id", id.uuidString)
+        b.set("kind", kind.name)
+        b.set("title", title)
+        b.set("username", username)
+        b.set("password", password)
+        b.set("urls", urls)
+        b.set("totp", totp)
+        b.set("notes", notes)
+        b.set(
+            "fields",
+            customFields.map { field in
+                var c = PlistBuilder()
+                c.set("name", field.name)
+                c.set("value", field.value)
+                c.set("concealed", field.concealed)
+                return c.dictionary
+            })
+        b.set("tags", tags)
+        b.set("folder", folder)
+        b.set("favorite", favorite)
+        b.set("icon", icon)
+        if let keychain {
+            var k = PlistBuilder()
+            k.set("class", keychain.itemClass)
+            k.set("service", keychain.service)
+            k.set("account", keychain.account)
+            k.set("server", keychain.server)
+            k.set("protocol", keychain.protocol)
+            k.set("port", keychain.port)
+            k.set("path", keychain.path)
+            k.set("authenticationType", keychain.authenticationType)
+            k.set("securityDomain", keychain.securityDomain)
+            b.dictionary["keychain"] = .dictionary(k.dictionary)
+        }
+        b.set("created", created)
+        b.set("modified", modified)
+        b.set("lastUsed", lastUsed)
+        b.set(
+            "history",
+            passwordHistory.map { entry in
+                var h = PlistBuilder()
+                h.set("password", entry.password)
+                h.set("date", entry.date)
+                return h.dictionary
+            })
+        b.set(
+            "attachments",
+            attachments.map { a in
+                var h = PlistBuilder()
+                h.set("name", a.name)
+                h.set("mediaType", a.mediaType)
+                h.set("size", a.size)
+                h.dictionary["blob"] = .data(a.blob)
+                return h.dictionary
+            })
+        b.set("details", details)
+        b.merge(unknown)
+        return b.dictionary
+    }
+}
