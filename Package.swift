@@ -28,10 +28,11 @@ let package = Package(
         .target(name: "VaultCrypto", dependencies: ["CSodium"]),
         .target(name: "VaultFormat", dependencies: ["VaultCrypto", "PropertyList"]),
         .target(name: "VaultModel", dependencies: ["VaultFormat", "PropertyList"]),
+        .target(name: "Converters", dependencies: ["VaultModel", "PropertyList"]),
         .executableTarget(
             name: "CofferCLI",
             dependencies: [
-                "PropertyList", "VaultCrypto", "VaultFormat",
+                "PropertyList", "VaultCrypto", "VaultFormat", "VaultModel", "Converters",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -42,6 +43,7 @@ let package = Package(
         // Benchmark driver for scripts/bench-plist; never run by tests.
         .executableTarget(name: "BenchPlist", dependencies: ["PropertyList"]),
         .testTarget(name: "CofferCLITests"),
+        .testTarget(name: "ConvertersTests", dependencies: ["Converters", "VaultModel"]),
         .testTarget(
             name: "VaultModelTests", dependencies: ["VaultModel", "VaultFormat", "VaultCrypto", "PropertyList"]),
         .testTarget(name: "VaultFormatTests", dependencies: ["VaultFormat", "VaultCrypto", "PropertyList"]),

@@ -13,7 +13,8 @@ struct Coffer: ParsableCommand {
         abstract: "Portable encrypted vault archives.",
         version: version,
         subcommands: [
-            Create.self, Inspect.self, Verify.self, Keys.self, Keygen.self, Rekey.self, Salvage.self, PlistCommand.self,
+            Create.self, Inspect.self, Verify.self, Keys.self, Keygen.self, Rekey.self, Salvage.self, Import.self,
+            Export.self, PlistCommand.self,
         ]
     )
 

@@ -1,0 +1,159 @@
+import ArgumentParser
+import Converters
+import Foundation
+import PropertyList
+import VaultFormat
+import VaultModel
+
+struct Import: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract:
+            "Import exports of other managers (CSV of any manager, plist/JSON account lists, Coffer exports) into a vault."
+    )
+
+    @Argument(help: "Export files to import.") var inputs: [String]
+    @Option(name: .shortAndLong, help: "Create this new vault.") var output: String?
+    @Option(help: "Add to this existing vault.") var into: String?
+    @Option(help: "Force the input format (csv, json, plist).") var format: String?
+    @Option(help: "Map a column to a field, e.g. --map 'E-Mail=username' (repeatable).") var map: [String] = []
+    @Flag(help: "Preview what would be imported; write nothing.") var dryRun = false
+    @Flag(help: "Show passwords in the preview.") var reveal = false
+    @Option(help: "Write the import report as JSON to this file.") var report: String?
+    @Option(help: "KDF preset for a new vault.") var kdf: String = "moderate"
+    @OptionGroup var keys: KeyOptions
+
+    func validate() throws {
+        if !dryRun, (output == nil) == (into == nil) {
+            throw ValidationError("give exactly one of -o NEW_VAULT and --into VAULT (or --dry-run)")
+        }
+        if inputs.isEmpty { throw ValidationError("name at least one export file") }
+        for entry in map
+        where entry.split(separator: "=").count != 2
+            || CSVImporter.Field(rawValue: String(entry.split(separator: "=")[1])) == nil
+        {
+            throw ValidationError(
+                "--map takes COLUMN=FIELD with FIELD one of \(CSVImporter.Field.allCases.map(\.rawValue).joined(separator: ", "))"
+            )
+        }
+    }
+
+    func run() throws {
+        var overrides = [String: CSVImporter.Field]()
+        for entry in map {
+            let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
+            overrides[CSVImporter.normalize(parts[0])] = CSVImporter.Field(rawValue: parts[1])
+        }
+        var items = [VaultItem]()
+        var reports = [ImportReport]()
+        for input in inputs {
+            let bytes = try FileIO.read(input)
+            let result = try reportingConverter {
+                try Importer.importFile(bytes, input: input, format: format, map: overrides)
+            }
+            items += result.items
+            reports.append(result.report)
+        }
+        for r in reports {
+            FileHandle.standardError.write(
+                Data(
+                    "\(r.input): \(r.format), \(r.encoding): \(r.read) read, \(r.imported) imported, \(r.keptAsNotes) kept as notes, \(r.duplicates) duplicates, \(r.skipped.count) skipped\n"
+                        .utf8))
+            for w in r.warnings { FileHandle.standardError.write(Data("  warning: \(w)\n".utf8)) }
+            for s in r.skipped { FileHandle.standardError.write(Data("  skipped line \(s.line): \(s.reason)\n".utf8)) }
+        }
+        if let report {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            try FileIO.write(Array(try encoder.encode(reports)), to: report)
+        }
+        if dryRun {
+            print("title | username | password | url")
+            for item in items {
+                let password = item.password.map { reveal ? $0 : String(repeating: "•", count: min($0.count, 8)) } ?? ""
+                print("\(item.title) | \(item.username ?? "") | \(password) | \(item.urls.first ?? "")")
+            }
+            print("\(items.count) item(s) would be imported (dry run: nothing written)")
+            return
+        }
+        if let output {
+            guard let passphrase = try keys.credentials(prompt: "New passphrase: ").passphrase else {
+                throw CofferFailure(message: "no passphrase for the new vault", exitCode: 2)
+            }
+            let document = VaultDocument(
+                name: URL(fileURLWithPath: output).deletingPathExtension().lastPathComponent, items: items)
+            _ = try reporting(output) {
+                try VaultStore.create(
+                    at: output, payload: VaultPayload(records: document.records),
+                    slots: [(.passphrase(passphrase, KDFParameters.preset(named: kdf) ?? .moderate), label: "")])
+            }
+            print("created \(output) with \(items.count) item(s)")
+        } else if let into {
+            let (lock, vault) = try keys.openForWriting(into)
+            defer { withExtendedLifetime(lock) {} }
+            var document = try reportingModel(into) { try VaultDocument(vault: vault) }
+            let existing = Set(document.items.map { "\($0.title)\u{0}\($0.username ?? "")\u{0}\($0.password ?? "")" })
+            let fresh = items.filter {
+                !existing.contains("\($0.title)\u{0}\($0.username ?? "")\u{0}\($0.password ?? "")")
+            }
+            document.items += fresh
+            var payload = try reporting(into) { try vault.payloadForResealing() }
+            payload.records = document.records
+            try reporting(into) { try VaultStore.save(payload, over: vault) }
+            print("added \(fresh.count) item(s) to \(into); \(items.count - fresh.count) duplicate(s) skipped")
+        }
+    }
+}
+
+struct Export: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Export a vault in Coffer's own lossless schema (JSON, XML plist, binary plist).")
+
+    @Argument(help: "The vault.") var vault: String
+    @Option(help: "json, xml-plist or binary-plist.") var format: String
+    @Option(name: .shortAndLong, help: "Output file, or - for standard output.") var output: String = "-"
+    @OptionGroup var keys: KeyOptions
+
+    func validate() throws {
+        if Exporter.Format(rawValue: format) == nil {
+            throw ValidationError("--format must be json, xml-plist or binary-plist")
+        }
+    }
+
+    func run() throws {
+        let unlocked = try reporting(vault) {
+            try VaultFile(path: vault, allowLargeKDFMemory: keys.allowKdfMemory).unlock(with: keys.credentials())
+        }
+        let document = try reportingModel(vault) { try VaultDocument(vault: unlocked) }
+        let bytes = try reportingConverter { try Exporter.export(document, as: Exporter.Format(rawValue: format)!) }
+        FileHandle.standardError.write(Data("coffer: warning: the export holds every secret in clear text\n".utf8))
+        if output == "-" {
+            FileHandle.standardOutput.write(Data(bytes))
+        } else {
+            let fd = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+            guard fd >= 0 else { throw CofferFailure.io("\(output): cannot create") }
+            defer { close(fd) }
+            fchmod(fd, 0o600)
+            guard bytes.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) == bytes.count else {
+                throw CofferFailure.io("\(output): write failed")
+            }
+        }
+    }
+}
+
+func reportingConverter<T>(_ body: () throws -> T) throws -> T {
+    do {
+        return try body()
+    } catch let error as ConverterError {
+        throw CofferFailure.invalidData(error.description)
+    } catch let error as PropertyListError {
+        throw CofferFailure.invalidData(error.description)
+    }
+}
+
+func reportingModel<T>(_ path: String, _ body: () throws -> T) throws -> T {
+    do {
+        return try body()
+    } catch let error as ModelError {
+        throw CofferFailure.invalidData("\(path): \(error)")
+    }
+}

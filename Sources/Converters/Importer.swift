@@ -1,0 +1,89 @@
+import Foundation
+import PropertyList
+import VaultModel
+
+/// Entry point of imports: detects the format from content (never the file name) and
+/// dispatches. Formats so far: CSV with a header (every manager's CSV dialect, generic
+/// sheets), Coffer's own JSON export, plists that are Coffer exports or arrays of
+/// dictionaries (UserDefaults-style `accounts` lists, Keychain dumps).
+public enum Importer {
+    public static func importFile(
+        _ bytes: [UInt8], input: String, format: String? = nil, map: [String: CSVImporter.Field] = [:]
+    )
+        throws -> (items: [VaultItem], report: ImportReport)
+    {
+        if format == nil || format == "plist" || format == "coffer-json" || format == "json",
+            let detected = PropertyListFormat.detect(bytes)
+        {
+            if let result = try? PlistImporter.importValue(
+                PropertyListCoding.decode(bytes).value, input: input, format: detected)
+            {
+                return result
+            }
+        }
+        guard format == nil || format == "csv" || format!.hasSuffix("-csv") else {
+            throw ConverterError(
+                input: input,
+                "format \(format!) is not supported yet; supported: csv (any dialect with a header), coffer json/plist")
+        }
+        let decoded = try TextDecoding.decode(bytes, input: input)
+        var result = try CSVImporter(overrides: map).importItems(decoded.text, input: input, encoding: decoded.encoding)
+        result.report.warnings = decoded.warnings + result.report.warnings
+        return result
+    }
+}
+
+/// Plists and Coffer's JSON: a Coffer export (`{"coffer": 1, "items": […]}`) or an array of
+/// dictionaries (directly or under one key, like a UserDefaults `accounts` array) whose keys
+/// go through the same aliases as CSV columns.
+enum PlistImporter {
+    static func importValue(_ value: PropertyListValue, input: String, format: PropertyListFormat) throws -> (
+        items: [VaultItem], report: ImportReport
+    ) {
+        if case .dictionary(let d) = value, d["coffer"] != nil, case .array(let records)? = d["items"] {
+            var report = ImportReport(input: input, format: "coffer-\(format.rawValue)", encoding: "UTF-8")
+            var items = [VaultItem]()
+            for (i, record) in records.enumerated() {
+                report.read += 1
+                guard case .dictionary(let item) = record else {
+                    report.skipped.append(.init(line: i + 1, reason: "item \(i) is not a dictionary"))
+                    continue
+                }
+                items.append(try VaultItem(plist: item, record: i + 1))
+                report.imported += 1
+            }
+            return (items, report)
+        }
+        var rows: [PropertyListDictionary]?
+        if case .array(let a) = value { rows = a.compactMap(\.dictionaryValue) }
+        if case .dictionary(let d) = value, d.count == 1, case .array(let a)? = d.values.first {
+            rows = a.compactMap(\.dictionaryValue)
+        }
+        guard let rows, !rows.isEmpty else {
+            throw ConverterError(input: input, "a plist that is not a list of accounts")
+        }
+        // Same aliases as CSV columns: turn the dictionaries into a CSV-like table.
+        var columns = [String]()
+        for row in rows { for key in row.keys where !columns.contains(key) { columns.append(key) } }
+        var csv = columns.map(quote).joined(separator: ",") + "\n"
+        for row in rows {
+            csv +=
+                columns.map { key -> String in
+                    switch row[key] {
+                    case .string(let s)?: quote(s)
+                    case .integer(let i)?: quote(i.description)
+                    case .bool(let b)?: quote(b ? "true" : "false")
+                    case .real(let r)?: quote(r.description)
+                    case .date(let date)?: quote(ISO8601DateFormatter().string(from: date))
+                    case .data(let data)?: quote(String(data: data, encoding: .utf8) ?? data.base64EncodedString())
+                    default: ""
+                    }
+                }.joined(separator: ",") + "\n"
+        }
+        var result = try CSVImporter().importItems(csv, input: input, encoding: "UTF-8")
+        result.report.format = "plist-\(format.rawValue)-list"
+        return result
+    }
+
+    static func quote(_ s: String) -> String { "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+}
