@@ -18,7 +18,8 @@ public struct CSVImporter {
             (
                 .title,
                 [
-                    "title", "name", "account", "entry", "service", "site", "site name", "website name", "item name", "label",
+                    "title", "name", "account", "entry", "service", "site", "site name", "website name", "item name",
+                    "label",
                     "description",
                 ]
             ),

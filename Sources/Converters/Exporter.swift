@@ -7,7 +7,9 @@ import VaultModel
 /// mapping of spec/PLIST.md §5), XML plist (DTD-valid) or binary plist.
 public enum Exporter {
     public enum Format: String, CaseIterable, Sendable {
-        case json, xmlPlist = "xml-plist", binaryPlist = "binary-plist"
+        case json
+        case xmlPlist = "xml-plist"
+        case binaryPlist = "binary-plist"
     }
 
     public static func value(of document: VaultDocument) -> PropertyListValue {

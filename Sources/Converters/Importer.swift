@@ -55,9 +55,18 @@ enum PlistImporter {
             return (items, report)
         }
         var rows: [PropertyListDictionary]?
+        var ignoredKeys = [String]()
         if case .array(let a) = value { rows = a.compactMap(\.dictionaryValue) }
-        if case .dictionary(let d) = value, d.count == 1, case .array(let a)? = d.values.first {
-            rows = a.compactMap(\.dictionaryValue)
+        if case .dictionary(let d) = value {
+            // The one array of dictionaries in it (a UserDefaults-style `accounts` list).
+            let lists = d.entries.filter { entry in
+                if case .array(let a) = entry.value { return !a.isEmpty && a.allSatisfy { $0.dictionaryValue != nil } }
+                return false
+            }
+            if lists.count == 1 {
+                rows = lists[0].value.arrayValue!.compactMap(\.dictionaryValue)
+                ignoredKeys = d.keys.filter { $0 != lists[0].key }
+            }
         }
         guard let rows, !rows.isEmpty else {
             throw ConverterError(input: input, "a plist that is not a list of accounts")
@@ -82,6 +91,10 @@ enum PlistImporter {
         }
         var result = try CSVImporter().importItems(csv, input: input, encoding: "UTF-8")
         result.report.format = "plist-\(format.rawValue)-list"
+        if !ignoredKeys.isEmpty {
+            result.report.warnings.append(
+                "\(input): top-level keys not imported (not accounts): \(ignoredKeys.joined(separator: ", "))")
+        }
         return result
     }
 
