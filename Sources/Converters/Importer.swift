@@ -12,6 +12,12 @@ public enum Importer {
     )
         throws -> (items: [VaultItem], report: ImportReport)
     {
+        if format == nil || format == "bitwarden-json" || format == "json",
+            PropertyListFormat.detect(bytes) == .json, let value = try? JSONPropertyList.decodeForeign(bytes),
+            BitwardenImporter.matches(value)
+        {
+            return try BitwardenImporter.importValue(value, input: input)
+        }
         if format == nil || format == "plist" || format == "coffer-json" || format == "json",
             let detected = PropertyListFormat.detect(bytes)
         {

@@ -29,6 +29,16 @@ public enum JSONPropertyList {
         }
     }
 
+    /// Reads JSON written by other programs: plain objects and arrays, no tagged values or
+    /// `$` escaping, `null` read as "no value" (dropped from objects and arrays). Integers
+    /// beyond 2^64 and reals out of range are still errors.
+    public static func decodeForeign(_ bytes: some ContiguousBytes) throws -> PropertyListValue {
+        try bytes.withUnsafeBytes { raw in
+            var reader = JSONReader(bytes: raw, foreign: true)
+            return try reader.readDocument()
+        }
+    }
+
     public static func encode(_ value: PropertyListValue, options: WritingOptions = [.prettyPrinted]) throws -> [UInt8]
     {
         var writer = JSONWriter(options: options)

@@ -8,8 +8,14 @@ import Foundation
 struct JSONReader {
     private let bytes: UnsafeRawBufferPointer
     private var position = 0
+    /// Plain JSON from other programs: no tagged objects, no `$` escaping, and `null`
+    /// read as "no value" (left out of objects and arrays).
+    private let foreign: Bool
 
-    init(bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+    init(bytes: UnsafeRawBufferPointer, foreign: Bool = false) {
+        self.bytes = bytes
+        self.foreign = foreign
+    }
 
     mutating func readDocument() throws -> PropertyListValue {
         // A UTF-8 byte-order mark is tolerated, as Windows editors write one.
@@ -18,6 +24,7 @@ struct JSONReader {
         let value = try readValue(depth: 0)
         skipWhitespace()
         guard position == bytes.count else { throw failure("unexpected content after the JSON value") }
+        guard !(foreign && value == Self.null) else { throw failure("the document is null") }
         return value
     }
 
@@ -57,11 +64,17 @@ struct JSONReader {
         case UInt8(ascii: "f"):
             try expectLiteral("false")
             return .bool(false)
-        case UInt8(ascii: "n"): throw failure("null has no property-list equivalent")
+        case UInt8(ascii: "n"):
+            guard foreign else { throw failure("null has no property-list equivalent") }
+            try expectLiteral("null")
+            return Self.null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try readNumber()
         default: throw failure("unexpected character; expected a value")
         }
     }
+
+    /// Stands for JSON null while parsing foreign JSON; never escapes the reader.
+    static let null = PropertyListValue.uid(UInt64.max)
 
     private mutating func expectLiteral(_ literal: StaticString) throws {
         let count = literal.utf8CodeUnitCount
@@ -89,7 +102,8 @@ struct JSONReader {
             return .array(elements)
         }
         while true {
-            elements.append(try readValue(depth: depth + 1))
+            let element = try readValue(depth: depth + 1)
+            if !(foreign && element == Self.null) { elements.append(element) }
             skipWhitespace()
             guard position < bytes.count else { throw failure("unexpected end of input in an array") }
             if bytes[position] == UInt8(ascii: ",") {
@@ -125,6 +139,24 @@ struct JSONReader {
             position += 1
             skipWhitespace()
             let value = try readValue(depth: depth + 1)
+            if foreign {
+                if value != Self.null, !dictionary.insertNew(key: key, value: value) {
+                    var error = failure("duplicate key \"\(key)\"", at: keyStart)
+                    error.code = .invalidKey
+                    throw error
+                }
+                skipWhitespace()
+                guard position < bytes.count else { throw failure("unexpected end of input in an object") }
+                if bytes[position] == UInt8(ascii: ",") {
+                    position += 1
+                    skipWhitespace()
+                    continue
+                } else if bytes[position] == UInt8(ascii: "}") {
+                    position += 1
+                    return .dictionary(dictionary)
+                }
+                throw failure("expected , or } in an object")
+            }
             if JSONPropertyList.tags.contains(key), dictionary.isEmpty {
                 skipWhitespace()
                 guard position < bytes.count, bytes[position] == UInt8(ascii: "}") else {

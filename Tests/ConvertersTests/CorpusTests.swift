@@ -77,7 +77,13 @@ import VaultModel
         return f.filter { !$0.value.isEmpty }
     }
 
-    @Test func csvExportsImportAndMatchTheirReferences() throws {
+    /// Formats not supported yet. The test fails if one of these starts to import (update
+    /// the list) or if anything else stops importing.
+    static let notYetSupported: Set<String> = [
+        "dashlane.csv", "dashlane.json", "enpass.json", "keepass.xml", "keepassx.xml", "apple-keychain.txt",
+    ]
+
+    @Test func exportsImportAndMatchTheirReferences() throws {
         guard FileManager.default.fileExists(atPath: Self.corpus.path) else {
             #expect(ProcessInfo.processInfo.environment["CI"] == nil, "CI must have ../shared/corpus")
             return
@@ -85,7 +91,7 @@ import VaultModel
         let expected = try Self.references()
         #expect(expected.count == 14)
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.appendingPathComponent("db").path)
-            .filter { $0.hasSuffix(".csv") && !$0.contains("-other") }.sorted()
+            .filter { !$0.contains("-other") }.sorted()
         var unsupported = [String]()
         for file in files {
             let bytes = try [UInt8](Data(contentsOf: Self.corpus.appendingPathComponent("db/\(file)")))
@@ -93,7 +99,8 @@ import VaultModel
             do {
                 result = try Importer.importFile(bytes, input: file)
             } catch {
-                unsupported.append("\(file) (\(error))")
+                unsupported.append(file)
+                if !Self.notYetSupported.contains(file) { Issue.record("\(file) does not import: \(error)") }
                 continue
             }
             #expect(result.report.addsUp, "\(file): counts do not add up")
@@ -117,7 +124,7 @@ import VaultModel
             print("corpus \(file): \(result.report.format), \(matched)/\(total) fields (\(Int(score * 100)) %)")
             #expect(score >= 0.85, "\(file): only \(matched) of \(total) expressible fields match")
         }
-        print("corpus CSV not yet supported: \(unsupported)")
-        #expect(unsupported.count <= 1, "\(unsupported)")  // dashlane.csv has no header row
+        print("corpus not yet supported: \(unsupported)")
+        #expect(Set(unsupported) == Self.notYetSupported)
     }
 }
