@@ -18,6 +18,9 @@ public enum Importer {
         {
             return try BitwardenImporter.importValue(value, input: input)
         }
+        if format == nil || format == "keepass-xml", KeePassXMLImporter.matches(bytes) {
+            return try KeePassXMLImporter.importBytes(bytes, input: input)
+        }
         if format == nil || format == "plist" || format == "coffer-json" || format == "json",
             let detected = PropertyListFormat.detect(bytes)
         {

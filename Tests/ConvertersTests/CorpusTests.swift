@@ -79,9 +79,7 @@ import VaultModel
 
     /// Formats not supported yet. The test fails if one of these starts to import (update
     /// the list) or if anything else stops importing.
-    static let notYetSupported: Set<String> = [
-        "dashlane.csv", "dashlane.json", "enpass.json", "keepass.xml", "keepassx.xml", "apple-keychain.txt",
-    ]
+    static let notYetSupported: Set<String> = ["dashlane.csv", "dashlane.json", "enpass.json", "apple-keychain.txt"]
 
     @Test func exportsImportAndMatchTheirReferences() throws {
         guard FileManager.default.fileExists(atPath: Self.corpus.path) else {

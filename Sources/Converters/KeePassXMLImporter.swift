@@ -1,0 +1,165 @@
+import Foundation
+import PropertyList
+import VaultModel
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// KeePass 2.x / KeePassXC XML exports (`<KeePassFile>`) and KeePassX 0.4 XML
+/// (`<database>`): groups become folder paths (without the root group), entry strings map
+/// to item fields, other strings become custom fields (concealed when protected), history
+/// entries become password history. External entities are never resolved.
+final class KeePassXMLImporter: NSObject, XMLParserDelegate {
+    private var items = [VaultItem]()
+    private var groups = [String]()
+    private var groupNameNeeded = false
+    private var depthOfRoot = 0
+    private var element = [String]()
+    private var text = ""
+    private var entry: VaultItem?
+    private var historyDepth = 0
+    private var historyEntry: (password: String?, modified: Date?)?
+    private var stringKey: String?
+    private var stringValue: String?
+    private var protected = false
+    private var isKeePassX = false
+    private var failure: String?
+
+    static func matches(_ bytes: [UInt8]) -> Bool {
+        let head = String(decoding: bytes.prefix(512), as: UTF8.self)
+        return head.contains("<KeePassFile") || head.contains("KEEPASSX_DATABASE") || head.contains("<database>")
+    }
+
+    static func importBytes(_ bytes: [UInt8], input: String) throws -> (items: [VaultItem], report: ImportReport) {
+        let importer = KeePassXMLImporter()
+        let parser = XMLParser(data: Data(bytes))
+        parser.shouldResolveExternalEntities = false
+        parser.delegate = importer
+        guard parser.parse(), importer.failure == nil else {
+            throw ConverterError(
+                input: input, line: parser.lineNumber,
+                "not a readable KeePass XML export: \(importer.failure ?? parser.parserError?.localizedDescription ?? "malformed XML")"
+            )
+        }
+        var report = ImportReport(
+            input: input, format: importer.isKeePassX ? "keepassx-xml" : "keepass-xml", encoding: "UTF-8")
+        report.read = importer.items.count
+        for item in importer.items {
+            if item.password == nil && item.username == nil && item.urls.isEmpty {
+                report.keptAsNotes += 1
+            } else {
+                report.imported += 1
+            }
+        }
+        return (importer.items, report)
+    }
+
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
+        element.append(name)
+        text = ""
+        switch name {
+        case "database": isKeePassX = true
+        case "Group", "group":
+            groups.append("")
+            groupNameNeeded = true
+        case "Entry" where entry != nil:
+            historyDepth += 1
+            historyEntry = (nil, nil)
+        case "Entry", "entry":
+            entry = VaultItem(title: "")
+            entry?.folder = Array(groups.dropFirst(isKeePassX ? 0 : 1)).filter { !$0.isEmpty }
+        case "String":
+            stringKey = nil
+            stringValue = nil
+        case "Value":
+            protected =
+                attributes["Protected"]?.lowercased() == "true" || attributes["ProtectInMemory"]?.lowercased() == "true"
+        default: break
+        }
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
+
+    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        defer {
+            element.removeLast()
+            text = ""
+        }
+        let parent = element.dropLast().last
+        switch name {
+        case "Name" where parent == "Group", "title" where parent == "group":
+            if groupNameNeeded, !groups.isEmpty {
+                groups[groups.count - 1] = text
+                groupNameNeeded = false
+            }
+        case "Group", "group":
+            groups.removeLast()
+        case "Key" where parent == "String": stringKey = text
+        case "Value" where parent == "String": stringValue = text
+        case "String":
+            guard let key = stringKey, let value = stringValue else { return }
+            if historyDepth > 0 {
+                if key == "Password" { historyEntry?.password = value }
+                return
+            }
+            apply(key: key, value: value)
+        case "LastModificationTime" where historyDepth > 0:
+            historyEntry?.modified = Self.date(text)
+        case "CreationTime" where historyDepth == 0: entry?.created = Self.date(text)
+        case "LastModificationTime" where historyDepth == 0: entry?.modified = Self.date(text)
+        case "LastAccessTime" where historyDepth == 0: entry?.lastUsed = Self.date(text)
+        case "Tags" where parent == "Entry" && historyDepth == 0:
+            entry?.tags = text.split(whereSeparator: { $0 == ";" || $0 == "," }).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+        case "title" where parent == "entry": entry?.title = text
+        case "username" where parent == "entry": entry?.username = text.isEmpty ? nil : text
+        case "password" where parent == "entry": entry?.password = text.isEmpty ? nil : text
+        case "url" where parent == "entry": if !text.isEmpty { entry?.urls = [text] }
+        case "comment" where parent == "entry": entry?.notes = text.isEmpty ? nil : text
+        case "creation" where parent == "entry": entry?.created = Self.date(text)
+        case "lastmod" where parent == "entry": entry?.modified = Self.date(text)
+        case "Entry" where historyDepth > 0:
+            historyDepth -= 1
+            if let h = historyEntry, let password = h.password {
+                entry?.passwordHistory.append(.init(password: password, date: h.modified))
+            }
+            historyEntry = nil
+        case "Entry", "entry":
+            if var finished = entry {
+                if finished.password == nil && finished.username == nil && finished.urls.isEmpty {
+                    finished.kind = .secureNote
+                }
+                items.append(finished)
+            }
+            entry = nil
+        default: break
+        }
+    }
+
+    private func apply(key: String, value: String) {
+        guard entry != nil else { return }
+        switch key {
+        case "Title": entry!.title = value
+        case "UserName": if !value.isEmpty { entry!.username = value }
+        case "Password": if !value.isEmpty { entry!.password = value }
+        case "URL": if !value.isEmpty { entry!.urls = [value] }
+        case "Notes": if !value.isEmpty { entry!.notes = value }
+        case "otp", "TOTP Seed", "TimeOtp-Secret-Base32":
+            entry!.totp = value.hasPrefix("otpauth://") ? value : "otpauth://totp/\(entry!.title)?secret=\(value)"
+        default:
+            entry!.customFields.append(.init(name: key, value: value, concealed: protected))
+        }
+    }
+
+    static func date(_ text: String) -> Date? {
+        let iso = ISO8601DateFormatter()
+        if let d = iso.date(from: text) { return d }
+        iso.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate]
+        return iso.date(from: text)  // KeePassX: no zone, read as UTC
+    }
+}
