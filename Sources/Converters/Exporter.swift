@@ -10,6 +10,7 @@ public enum Exporter {
         case json
         case xmlPlist = "xml-plist"
         case binaryPlist = "binary-plist"
+        case keepassXML = "keepass-xml"
     }
 
     public static func value(of document: VaultDocument) -> PropertyListValue {
@@ -27,6 +28,7 @@ public enum Exporter {
         case .json: return try JSONPropertyList.encode(value)
         case .xmlPlist: return try XMLPropertyList.encode(value)
         case .binaryPlist: return try BinaryPropertyList.encode(value)
+        case .keepassXML: return try KeePassXMLExporter.export(document).bytes
         }
     }
 }

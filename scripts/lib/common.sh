@@ -25,6 +25,6 @@ ensure_packages() {
 # Packages the library and CLI need to build.
 BUILD_PACKAGES=(pkg-config libsodium-dev libxml2-dev)
 # Peers the interop tests run against (python3 is part of the machine image).
-TEST_PACKAGES=(libplist-utils libxml2-utils)
+TEST_PACKAGES=(libplist-utils libxml2-utils keepassxc)
 
 step() { printf '\n==> %s\n' "$*"; }

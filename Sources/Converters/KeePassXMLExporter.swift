@@ -1,0 +1,133 @@
+import Foundation
+import PropertyList
+import VaultModel
+
+/// KeePass 2 XML that `keepassxc-cli import` accepts: groups from folder paths, the
+/// standard strings (Title, UserName, Password, URL, Notes), TOTP as `otp`, custom fields as
+/// extra strings, tags, times, password history. Passwords and concealed fields carry
+/// `ProtectInMemory="True"` (the plaintext-export spelling; `Protected` would mean the
+/// value is encrypted with the database's inner stream key). Attachments are not written
+/// yet; the report lists them.
+public enum KeePassXMLExporter {
+    final class GroupNode {
+        var name: String
+        var children: [GroupNode] = []
+        var items: [VaultItem] = []
+        init(name: String) { self.name = name }
+
+        func child(_ name: String) -> GroupNode {
+            if let existing = children.first(where: { $0.name == name }) { return existing }
+            let node = GroupNode(name: name)
+            children.append(node)
+            return node
+        }
+    }
+
+    public static func export(_ document: VaultDocument) throws -> (bytes: [UInt8], warnings: [String]) {
+        let root = GroupNode(name: "Root")  // KeePassXC's name for the root group; CSV exports start paths with it
+        for path in document.folders {
+            var node = root
+            for part in path { node = node.child(part) }
+        }
+        var warnings = [String]()
+        for item in document.items {
+            var node = root
+            for part in item.folder { node = node.child(part) }
+            node.items.append(item)
+            if !item.attachments.isEmpty {
+                warnings.append("\(item.title): \(item.attachments.count) attachment(s) not written to KeePass XML")
+            }
+        }
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n<KeePassFile>\n"
+        out +=
+            "\t<Meta>\n\t\t<Generator>Coffer</Generator>\n\t\t<DatabaseName>\(try escape(document.name))</DatabaseName>\n"
+        out +=
+            "\t\t<MemoryProtection>\n\t\t\t<ProtectPassword>True</ProtectPassword>\n\t\t</MemoryProtection>\n\t</Meta>\n"
+        out += "\t<Root>\n"
+        try write(root, into: &out, indent: 2)
+        out += "\t</Root>\n</KeePassFile>\n"
+        return (Array(out.utf8), warnings)
+    }
+
+    private static func write(_ group: GroupNode, into out: inout String, indent: Int) throws {
+        let t = String(repeating: "\t", count: indent)
+        out +=
+            "\(t)<Group>\n\(t)\t<UUID>\(uuid(for: group.name + "\(indent)"))</UUID>\n\(t)\t<Name>\(try escape(group.name))</Name>\n"
+        for item in group.items { try write(item, into: &out, indent: indent + 1, history: true) }
+        for child in group.children { try write(child, into: &out, indent: indent + 1) }
+        out += "\(t)</Group>\n"
+    }
+
+    private static func write(_ item: VaultItem, into out: inout String, indent: Int, history: Bool) throws {
+        let t = String(repeating: "\t", count: indent)
+        out +=
+            "\(t)<Entry>\n\(t)\t<UUID>\(Data(withUnsafeBytes(of: item.id.uuid) { Array($0) }).base64EncodedString())</UUID>\n"
+        if !item.tags.isEmpty { out += "\(t)\t<Tags>\(try escape(item.tags.joined(separator: ";")))</Tags>\n" }
+        out += "\(t)\t<Times>\n"
+        for (name, date) in [
+            ("CreationTime", item.created), ("LastModificationTime", item.modified), ("LastAccessTime", item.lastUsed),
+        ] {
+            if let date { out += "\(t)\t\t<\(name)>\(ISO8601DateFormatter().string(from: date))</\(name)>\n" }
+        }
+        out += "\(t)\t</Times>\n"
+        func string(_ key: String, _ value: String?, protect: Bool = false) throws {
+            guard let value else { return }
+            let attribute = protect ? " ProtectInMemory=\"True\"" : ""
+            out +=
+                "\(t)\t<String>\n\(t)\t\t<Key>\(try escape(key))</Key>\n\(t)\t\t<Value\(attribute)>\(try escape(value))</Value>\n\(t)\t</String>\n"
+        }
+        try string("Title", item.title)
+        try string("UserName", item.username ?? "")
+        try string("Password", item.password ?? "", protect: true)
+        try string("URL", item.urls.first ?? "")
+        try string("Notes", item.notes ?? "")
+        try string("otp", item.totp, protect: true)
+        for (i, url) in item.urls.dropFirst().enumerated() { try string("URL \(i + 2)", url) }
+        for field in item.customFields
+        where !["Title", "UserName", "Password", "URL", "Notes", "otp"].contains(field.name) {
+            try string(field.name, field.value, protect: field.concealed)
+        }
+        if history, !item.passwordHistory.isEmpty {
+            out += "\(t)\t<History>\n"
+            for old in item.passwordHistory {
+                var previous = item
+                previous.password = old.password
+                previous.modified = old.date
+                previous.passwordHistory = []
+                try write(previous, into: &out, indent: indent + 2, history: false)
+            }
+            out += "\(t)\t</History>\n"
+        }
+        out += "\(t)</Entry>\n"
+    }
+
+    /// XML 1.0 text: `&`, `<`, `>`, `"` escaped; control characters other than tab, LF and CR
+    /// cannot be written, so they are refused rather than dropped.
+    static func escape(_ text: String) throws -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "\r": out += "&#13;"
+            case "\t", "\n": out.unicodeScalars.append(scalar)
+            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
+                throw ConverterError(
+                    input: "keepass-xml",
+                    "a value contains the control character U+\(String(format: "%04X", scalar.value)), which XML 1.0 cannot hold"
+                )
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    private static func uuid(for name: String) -> String {
+        let digest = Array(name.utf8).reduce(into: [UInt8](repeating: 0, count: 16)) { acc, byte in
+            for i in 0..<16 { acc[i] = acc[i] &* 31 &+ byte &+ UInt8(i) }
+        }
+        return Data(digest).base64EncodedString()
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import PropertyList
+import Testing
+import VaultModel
+
+@testable import Converters
+
+/// Our KeePass XML through the real keepassxc-cli and back (scripts/test installs it; a
+/// missing tool fails the test).
+@Suite struct KeePassInteropTests {
+    static func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, out: Data, err: String) {
+        let path = ["/usr/bin/\(tool)", "/usr/local/bin/\(tool)"].first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
+        guard let path else { throw ConverterError(input: tool, "\(tool) is not installed; scripts/test installs it") }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        let error = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, data, String(decoding: error, as: UTF8.self))
+    }
+
+    static func document() -> VaultDocument {
+        var items = [VaultItem]()
+        var a = VaultItem(title: "Bank — Crédit ✓")
+        a.username = "ana@example.com"
+        a.password = "p\"a,s;s<w>o&rd 'x'"
+        a.urls = ["https://bank.example.com/login"]
+        a.notes = "line one\nline two, \"quoted\""
+        a.folder = ["Personal", "Money"]
+        a.totp = "otpauth://totp/Bank:ana?secret=JBSWY3DPEHPK3PXP&period=30&digits=6&issuer=Bank"
+        a.customFields = [.init(name: "PIN", value: "4321", concealed: true), .init(name: "branch", value: "Cork")]
+        a.passwordHistory = [.init(password: "older-password", date: Date(timeIntervalSince1970: 1_600_000_000))]
+        a.created = Date(timeIntervalSince1970: 1_500_000_000)
+        a.modified = Date(timeIntervalSince1970: 1_600_000_100)
+        items.append(a)
+        var b = VaultItem(title: "router")
+        b.username = "admin"
+        b.password = "日本語パスワード"
+        b.folder = ["Home"]
+        items.append(b)
+        var c = VaultItem(kind: .secureNote, title: "Wi-Fi")
+        c.notes = "SSID: home\npassword: hunter2"
+        items.append(c)
+        return VaultDocument(name: "Family", items: items)
+    }
+
+    @Test func keepassxcImportsOurXMLAndItsExportsComeBackEqual() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("coffer-kp-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let document = Self.document()
+        let xml = dir.appendingPathComponent("ours.xml")
+        try Data(KeePassXMLExporter.export(document).bytes).write(to: xml)
+        let key = dir.appendingPathComponent("key")
+        try Data((0..<64).map { UInt8($0) }).write(to: key)
+        let db = dir.appendingPathComponent("db.kdbx")
+        let imported = try Self.run("keepassxc-cli", ["import", "-q", "--set-key-file", key.path, xml.path, db.path])
+        try #require(imported.status == 0, "keepassxc-cli import: \(imported.err)")
+
+        // KeePassXC's CSV export, read back by our CSV importer.
+        let csv = try Self.run(
+            "keepassxc-cli", ["export", "-q", "-f", "csv", "--no-password", "-k", key.path, db.path])
+        try #require(csv.status == 0, "keepassxc-cli export csv: \(csv.err)")
+        let fromCSV = try Importer.importFile([UInt8](csv.out), input: "keepassxc.csv").items
+        #expect(fromCSV.count == document.items.count)
+        for item in document.items {
+            let back = try #require(fromCSV.first { $0.title == item.title }, "\(item.title) missing from the CSV")
+            #expect(back.username == item.username && back.password == item.password, "\(item.title)")
+            #expect(back.urls == item.urls && back.notes == item.notes && back.folder == item.folder, "\(item.title)")
+            if item.totp != nil {
+                #expect(back.totp?.contains("JBSWY3DPEHPK3PXP") == true, "\(item.title): \(back.totp ?? "no totp")")
+            }
+        }
+
+        // KeePassXC's XML export, read back by our KeePass XML importer: custom fields and history too.
+        let exportedXML = try Self.run(
+            "keepassxc-cli", ["export", "-q", "-f", "xml", "--no-password", "-k", key.path, db.path])
+        try #require(exportedXML.status == 0, "keepassxc-cli export xml: \(exportedXML.err)")
+        let fromXML = try Importer.importFile([UInt8](exportedXML.out), input: "keepassxc.xml").items
+        for item in document.items {
+            let back = try #require(fromXML.first { $0.title == item.title })
+            #expect(
+                back.username == item.username && back.password == item.password && back.notes == item.notes,
+                "\(item.title)")
+            #expect(back.folder == item.folder && back.urls == item.urls, "\(item.title): \(back.folder)")
+            #expect(Set(back.customFields.map(\.name)) == Set(item.customFields.map(\.name)), "\(item.title)")
+            #expect(back.customFields.first { $0.name == "PIN" }?.concealed ?? true, "PIN stays concealed")
+            #expect(back.passwordHistory.map(\.password) == item.passwordHistory.map(\.password), "\(item.title)")
+            // KeePassXC fills in missing times, so only given ones are compared.
+            if let created = item.created { #expect(back.created == created, "\(item.title)") }
+        }
+    }
+}
