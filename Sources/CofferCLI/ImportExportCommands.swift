@@ -67,10 +67,14 @@ struct Import: ParsableCommand {
             try FileIO.write(Array(try encoder.encode(reports)), to: report)
         }
         if dryRun {
-            print("title | username | password | url")
-            for item in items {
+            let origins = reports.flatMap(\.records)
+            print("lines | confidence | title | username | password | url")
+            for (i, item) in items.enumerated() {
                 let password = item.password.map { reveal ? $0 : String(repeating: "•", count: min($0.count, 8)) } ?? ""
-                print("\(item.title) | \(item.username ?? "") | \(password) | \(item.urls.first ?? "")")
+                let origin =
+                    i < origins.count && origins.count == items.count
+                    ? "\(origins[i].lines) | \(origins[i].confidence)" : "- | -"
+                print("\(origin) | \(item.title) | \(item.username ?? "") | \(password) | \(item.urls.first ?? "")")
             }
             print("\(items.count) item(s) would be imported (dry run: nothing written)")
             return

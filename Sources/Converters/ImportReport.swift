@@ -16,6 +16,14 @@ public struct ImportReport: Codable, Equatable, Sendable {
     public var duplicates = 0
     public var skipped: [Skipped] = []
     public var warnings: [String] = []
+    /// For notes-style inputs: where each record came from and how sure the reading is.
+    public var records: [RecordOrigin] = []
+
+    public struct RecordOrigin: Codable, Equatable, Sendable {
+        public var lines: String
+        public var confidence: String
+        public var title: String
+    }
 
     public init(input: String, format: String, encoding: String) {
         self.input = input

@@ -30,15 +30,48 @@ public enum Importer {
                 return result
             }
         }
-        guard format == nil || format == "csv" || format!.hasSuffix("-csv") else {
+        guard format == nil || format == "csv" || format == "notes" || format!.hasSuffix("-csv") else {
             throw ConverterError(
                 input: input,
-                "format \(format!) is not supported yet; supported: csv (any dialect with a header), coffer json/plist")
+                "format \(format!) is not supported yet; supported: csv (any dialect with a header), notes, "
+                    + "bitwarden-json, keepass-xml, coffer json/plist")
         }
         let decoded = try TextDecoding.decode(bytes, input: input)
+        if format == "notes" || (format == nil && !looksLikeCSV(decoded.text)) {
+            var (records, report) = NotesImporter.importText(decoded.text, input: input, encoding: decoded.encoding)
+            report.warnings = decoded.warnings + report.warnings
+            report.records = records.map {
+                .init(
+                    lines: $0.firstLine == $0.lastLine ? "\($0.firstLine)" : "\($0.firstLine)-\($0.lastLine)",
+                    confidence: $0.confidence, title: $0.item.title)
+            }
+            return (records.map(\.item), report)
+        }
         var result = try CSVImporter(overrides: map).importItems(decoded.text, input: input, encoding: decoded.encoding)
         result.report.warnings = decoded.warnings + result.report.warnings
         return result
+    }
+}
+
+extension Importer {
+    /// Most lines carry the same non-zero number of delimiters (outside quotes): a table,
+    /// not a notes list. A table without a recognized header is an error, never a guess.
+    static func looksLikeCSV(_ text: String) -> Bool {
+        let lines = text.split(whereSeparator: \.isNewline).prefix(50).filter {
+            !$0.trimmingCharacters(in: .whitespaces).isEmpty
+        }
+        guard lines.count >= 2 else { return false }
+        let delimiter = CSVReader.detectDelimiter(Array(text.unicodeScalars.prefix(4096)))
+        let counts = lines.map { line -> Int in
+            var quoted = false
+            var n = 0
+            for c in line {
+                if c == "\"" { quoted.toggle() } else if !quoted, c == delimiter { n += 1 }
+            }
+            return n
+        }
+        guard let first = counts.first, first > 0 else { return false }
+        return Double(counts.filter { $0 == first }.count) >= 0.8 * Double(counts.count)
     }
 }
 

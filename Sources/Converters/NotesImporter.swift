@@ -1,0 +1,240 @@
+import Foundation
+import VaultModel
+
+/// Password lists people keep in notes apps and text files. Records are split at blank
+/// lines, `---` lines and headings (a heading — `# Title`, an underlined line, or a line in
+/// capitals — becomes the folder of the records under it). Inside a record, `label: value`
+/// lines are read through label aliases in English, French, German and Spanish; one-line
+/// records (`Service - user / pass`, `Service | user | pass`, `Service: user pw: pass`,
+/// tab-separated) are recognized; bullets and numbering are stripped; URLs and e-mail
+/// addresses are recognized. **Every line that is not understood stays verbatim in the
+/// notes of its record**: nothing a person wrote disappears.
+public enum NotesImporter {
+    public struct Record: Sendable {
+        public var item: VaultItem
+        public var firstLine: Int
+        public var lastLine: Int
+        /// high: labelled fields; medium: a one-line pattern; low: guessed from shapes.
+        public var confidence: String
+    }
+
+    enum Label { case title, username, password, url, notes, totp, pin }
+
+    static let labels: [String: Label] = {
+        var table = [String: Label]()
+        let lists: [(Label, [String])] = [
+            (.title, ["title", "name", "service", "site name", "titre", "nom", "titel", "nombre", "servicio"]),
+            (
+                .username,
+                [
+                    "user", "username", "user name", "login", "email", "e-mail", "mail", "account", "id", "user id",
+                    "identifiant",
+                    "utilisateur", "courriel", "benutzer", "benutzername", "konto", "usuario", "correo", "cuenta",
+                ]
+            ),
+            (
+                .password,
+                [
+                    "password", "pass", "passwd", "pw", "pwd", "mot de passe", "mdp", "passwort", "kennwort",
+                    "contraseña",
+                    "contrasena", "clave",
+                ]
+            ),
+            (
+                .url,
+                ["url", "site", "website", "web", "link", "address", "lien", "adresse", "webseite", "sitio", "enlace"]
+            ),
+            (.notes, ["note", "notes", "remarque", "notiz", "nota"]),
+            (.totp, ["totp", "otp", "2fa", "mfa", "authenticator"]),
+            (.pin, ["pin", "code pin", "pin code"]),
+        ]
+        for (label, names) in lists { for name in names { table[name] = label } }
+        return table
+    }()
+
+    public static func importText(_ text: String, input: String, encoding: String) -> (
+        records: [Record], report: ImportReport
+    ) {
+        var report = ImportReport(input: input, format: "notes", encoding: encoding)
+        let lines = text.split(
+            omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+        )
+        .map(String.init)
+        var records = [Record]()
+        var folder = [String]()
+        var block = [(line: Int, text: String)]()
+        func flush() {
+            defer { block = [] }
+            guard !block.isEmpty else { return }
+            // A list of one-line records ("- Amazon | ana | pw" on each line): one record each.
+            if block.count > 1,
+                block.allSatisfy({ oneLine(stripBullet($0.text)) != nil && labelledValue(stripBullet($0.text)) == nil })
+            {
+                let lines = block
+                for line in lines {
+                    block = [line]
+                    flushOne()
+                }
+                return
+            }
+            flushOne()
+        }
+        func flushOne() {
+            report.read += 1
+            var record = parse(block)
+            record.item.folder = folder
+            if record.item.password == nil && record.item.username == nil && record.item.urls.isEmpty {
+                record.item.kind = .secureNote
+                report.keptAsNotes += 1
+            } else {
+                report.imported += 1
+            }
+            records.append(record)
+        }
+        var index = 0
+        while index < lines.count {
+            let raw = lines[index]
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            let number = index + 1
+            let next = index + 1 < lines.count ? lines[index + 1].trimmingCharacters(in: .whitespaces) : ""
+            if line.isEmpty || line.allSatisfy({ $0 == "-" || $0 == "=" || $0 == "*" }) && line.count >= 3 {
+                flush()
+            } else if line.hasPrefix("#") {
+                flush()
+                folder = [line.drop(while: { $0 == "#" }).trimmingCharacters(in: .whitespaces)]
+            } else if !next.isEmpty, next.count >= 3, next.allSatisfy({ $0 == "=" || $0 == "-" }), !line.contains(":") {
+                flush()
+                folder = [line]
+                index += 1  // the underline
+            } else if isCapitalHeading(line), block.isEmpty, next.isEmpty {
+                // A line in capitals on its own ("BANKING" then a blank line) names a folder;
+                // "HSBC" followed by "user: …" is a title.
+                folder = [line.capitalized]
+            } else {
+                block.append((number, raw))
+            }
+            index += 1
+        }
+        flush()
+        return (records, report)
+    }
+
+    /// "BANKING", "EMAIL ACCOUNTS:" — a line of capitals without digits or separators,
+    /// followed by a blank line.
+    static func isCapitalHeading(_ line: String) -> Bool {
+        let core = line.hasSuffix(":") ? String(line.dropLast()) : line
+        let letters = core.filter(\.isLetter)
+        return letters.count >= 3 && letters == letters.uppercased()
+            && core.allSatisfy { $0.isLetter || $0 == " " || $0 == "&" }
+    }
+
+    static func stripBullet(_ line: String) -> String {
+        var s = Substring(line.trimmingCharacters(in: .whitespaces))
+        if let first = s.first, "-*•·–>".contains(first), s.dropFirst().first == " " { s = s.dropFirst(2) }
+        let digits = s.prefix(while: \.isNumber)
+        if !digits.isEmpty, digits.count <= 3 {
+            let rest = s.dropFirst(digits.count)
+            if let mark = rest.first, ".)".contains(mark), rest.dropFirst().first == " " { s = rest.dropFirst(2) }
+        }
+        return s.trimmingCharacters(in: .whitespaces)
+    }
+
+    static func isURL(_ s: String) -> Bool {
+        s.range(of: #"^(https?://|www\.)\S+$"#, options: [.regularExpression, .caseInsensitive]) != nil
+            || s.range(
+                of: #"^[a-z0-9-]+(\.[a-z0-9-]+)*\.(com|org|net|io|fr|de|es|uk|co|ie|eu|app|dev)(/\S*)?$"#,
+                options: [.regularExpression, .caseInsensitive]) != nil
+    }
+
+    static func isEmail(_ s: String) -> Bool {
+        s.range(of: #"^[^\s@]+@[^\s@]+\.[^\s@]+$"#, options: .regularExpression) != nil
+    }
+
+    static func parse(_ block: [(line: Int, text: String)]) -> Record {
+        var item = VaultItem(title: "")
+        var notes = [String]()
+        var labelled = 0
+        var confidence = "low"
+        for (offset, entry) in block.enumerated() {
+            let line = stripBullet(entry.text)
+            if let (label, value) = labelledValue(line) {
+                labelled += 1
+                assign(label, value, to: &item, notes: &notes, original: entry.text)
+                continue
+            }
+            if block.count == 1 || (offset == 0 && item.title.isEmpty), let parts = oneLine(line) {
+                item.title = parts.title
+                item.username = parts.user
+                item.password = parts.password
+                confidence = "medium"
+                continue
+            }
+            if isURL(line), item.urls.isEmpty || offset > 0 {
+                item.urls.append(line.lowercased().hasPrefix("www.") ? "https://" + line : line)
+            } else if isEmail(line), item.username == nil {
+                item.username = line
+            } else if offset == 0, item.title.isEmpty, !line.contains(":") || line.hasSuffix(":") {
+                item.title = line.hasSuffix(":") ? String(line.dropLast()) : line
+            } else {
+                notes.append(entry.text)  // verbatim
+            }
+        }
+        if labelled > 0 { confidence = labelled >= 2 || item.password != nil ? "high" : "medium" }
+        if item.title.isEmpty {
+            item.title = item.urls.first.flatMap { URLComponents(string: $0)?.host } ?? item.username ?? "untitled"
+        }
+        if !notes.isEmpty { item.notes = ((item.notes.map { [$0] } ?? []) + notes).joined(separator: "\n") }
+        return Record(item: item, firstLine: block.first!.line, lastLine: block.last!.line, confidence: confidence)
+    }
+
+    static func labelledValue(_ line: String) -> (Label, String)? {
+        for separator in [":", "=", " - ", "\t"] {
+            guard let range = line.range(of: separator) else { continue }
+            let label = line[..<range.lowerBound].trimmingCharacters(in: .whitespaces).lowercased()
+            let value = line[range.upperBound...].trimmingCharacters(in: .whitespaces)
+            if let known = labels[label], !value.isEmpty { return (known, value) }
+        }
+        return nil
+    }
+
+    static func assign(
+        _ label: Label, _ value: String, to item: inout VaultItem, notes: inout [String], original: String
+    ) {
+        switch label {
+        case .title: item.title = value
+        case .username:
+            if item.username == nil { item.username = value } else { notes.append(original) }
+        case .password:
+            if item.password == nil { item.password = value } else { notes.append(original) }
+        case .url: item.urls.append(value)
+        case .notes: notes.append(value)
+        case .totp:
+            item.totp =
+                value.hasPrefix("otpauth://")
+                ? value : "otpauth://totp/import?secret=\(value.replacingOccurrences(of: " ", with: ""))"
+        case .pin: item.customFields.append(.init(name: "PIN", value: value, concealed: true))
+        }
+    }
+
+    /// `Service - user / pass`, `Service | user | pass`, `Service: user pw: pass`, tabs.
+    static func oneLine(_ line: String) -> (title: String, user: String, password: String)? {
+        let patterns = [
+            #"^(.+?)\s*\|\s*(\S+)\s*\|\s*(\S+)$"#,
+            #"^(.+?)\t+(\S+)\t+(\S+)$"#,
+            #"^(.+?)\s+[-–—]\s+(\S+)\s*/\s*(\S+)$"#,
+            #"^(.+?):\s*(\S+)\s+(?:pw|pwd|pass|password|mdp|passwort):\s*(\S+)$"#,
+            #"^(.+?)\s*[:\-–—]\s*(\S+@\S+|\S+)\s+/\s+(\S+)$"#,
+        ]
+        for pattern in patterns {
+            guard let regex = try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive]),
+                let match = regex.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)),
+                match.numberOfRanges == 4
+            else { continue }
+            let parts = (1...3).map {
+                String(line[Range(match.range(at: $0), in: line)!]).trimmingCharacters(in: .whitespaces)
+            }
+            return (parts[0], parts[1], parts[2])
+        }
+        return nil
+    }
+}
