@@ -36,7 +36,18 @@ public enum Importer {
                 "format \(format!) is not supported yet; supported: csv (any dialect with a header), notes, "
                     + "bitwarden-json, keepass-xml, coffer json/plist")
         }
+        if format == nil, let structured = PropertyListFormat.detect(bytes),
+            structured != .json || (try? JSONPropertyList.decodeForeign(bytes)) != nil
+        {
+            throw ConverterError(
+                input: input,
+                "a \(structured.rawValue) document Coffer does not recognize as an export (supported: Bitwarden JSON, "
+                    + "KeePass XML, Coffer exports, plist/JSON lists of accounts); choose --format to force one")
+        }
         let decoded = try TextDecoding.decode(bytes, input: input)
+        if format == nil, decoded.text.hasPrefix("keychain: \"") || decoded.text.contains("\nclass: \"") {
+            throw ConverterError(input: input, "an Apple `security dump-keychain` listing: not supported yet")
+        }
         if format == "notes" || (format == nil && !looksLikeCSV(decoded.text)) {
             var (records, report) = NotesImporter.importText(decoded.text, input: input, encoding: decoded.encoding)
             report.warnings = decoded.warnings + report.warnings
@@ -57,21 +68,15 @@ extension Importer {
     /// Most lines carry the same non-zero number of delimiters (outside quotes): a table,
     /// not a notes list. A table without a recognized header is an error, never a guess.
     static func looksLikeCSV(_ text: String) -> Bool {
-        let lines = text.split(whereSeparator: \.isNewline).prefix(50).filter {
-            !$0.trimmingCharacters(in: .whitespaces).isEmpty
+        guard let (_, rows) = try? CSVReader.rows(String(text.prefix(65_536)), input: "") else {
+            return true  // an unterminated quote: let the CSV reader report it with its line
         }
-        guard lines.count >= 2 else { return false }
-        let delimiter = CSVReader.detectDelimiter(Array(text.unicodeScalars.prefix(4096)))
-        let counts = lines.map { line -> Int in
-            var quoted = false
-            var n = 0
-            for c in line {
-                if c == "\"" { quoted.toggle() } else if !quoted, c == delimiter { n += 1 }
-            }
-            return n
-        }
-        guard let first = counts.first, first > 0 else { return false }
-        return Double(counts.filter { $0 == first }.count) >= 0.8 * Double(counts.count)
+        let counts = rows.prefix(50).map(\.fields.count)
+        guard counts.count >= 2 else { return false }
+        // The most common field count, so a stray line (Dashlane's "empty entry") does not hide a table.
+        let histogram = Dictionary(counts.map { ($0, 1) }, uniquingKeysWith: +)
+        guard let (mode, frequency) = histogram.max(by: { $0.value < $1.value }), mode > 1 else { return false }
+        return Double(frequency) >= 0.7 * Double(counts.count)
     }
 }
 
