@@ -110,36 +110,95 @@ struct Import: ParsableCommand {
 
 struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Export a vault in Coffer's own lossless schema (JSON, XML plist, binary plist).")
+        abstract:
+            "Export a vault: json, xml-plist, binary-plist (lossless), keepass-xml, or csv with --dialect keepassxc|chrome|bitwarden."
+    )
 
     @Argument(help: "The vault.") var vault: String
-    @Option(help: "json, xml-plist or binary-plist.") var format: String
-    @Option(name: .shortAndLong, help: "Output file, or - for standard output.") var output: String = "-"
+    @OptionGroup var target: ExportTarget
     @OptionGroup var keys: KeyOptions
-
-    func validate() throws {
-        if Exporter.Format(rawValue: format) == nil {
-            throw ValidationError("--format must be json, xml-plist or binary-plist")
-        }
-    }
 
     func run() throws {
         let unlocked = try reporting(vault) {
             try VaultFile(path: vault, allowLargeKDFMemory: keys.allowKdfMemory).unlock(with: keys.credentials())
         }
         let document = try reportingModel(vault) { try VaultDocument(vault: unlocked) }
-        let bytes = try reportingConverter { try Exporter.export(document, as: Exporter.Format(rawValue: format)!) }
-        FileHandle.standardError.write(Data("coffer: warning: the export holds every secret in clear text\n".utf8))
+        try target.write(document)
+    }
+}
+
+struct Convert: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract:
+            "Convert any import format to any export format without making a vault (e.g. a notes list to Bitwarden CSV)."
+    )
+
+    @Argument(help: "Export files or notes lists to convert.") var inputs: [String]
+    @OptionGroup var target: ExportTarget
+    @Flag(help: "Preview what would be converted; write nothing.") var dryRun = false
+
+    func run() throws {
+        var document = VaultDocument()
+        for input in inputs {
+            let result = try reportingConverter { try Importer.importFile(try FileIO.read(input), input: input) }
+            let r = result.report
+            FileHandle.standardError.write(
+                Data(
+                    "\(r.input): \(r.format): \(r.read) read, \(r.imported) imported, \(r.keptAsNotes) kept as notes, \(r.skipped.count) skipped\n"
+                        .utf8))
+            for w in r.warnings { FileHandle.standardError.write(Data("  warning: \(w)\n".utf8)) }
+            document.items += result.items
+        }
+        if dryRun {
+            for item in document.items { print("\(item.title) | \(item.username ?? "") | \(item.urls.first ?? "")") }
+            print("\(document.items.count) item(s) would be converted (dry run: nothing written)")
+            return
+        }
+        try target.write(document)
+    }
+}
+
+/// Where and how an export is written: format, dialect, output (0600, with a warning).
+struct ExportTarget: ParsableArguments {
+    @Option(
+        name: [.customLong("format"), .customLong("to")], help: "json, xml-plist, binary-plist, keepass-xml or csv.")
+    var format: String
+    @Option(help: "CSV dialect: keepassxc, chrome or bitwarden.") var dialect: String?
+    @Option(name: .shortAndLong, help: "Output file, or - for standard output.") var output: String = "-"
+
+    func validate() throws {
+        if format == "csv" {
+            guard let dialect, CSVExporter.Dialect(rawValue: dialect) != nil else {
+                throw ValidationError("--format csv needs --dialect keepassxc, chrome or bitwarden")
+            }
+        } else if Exporter.Format(rawValue: format) == nil {
+            throw ValidationError(
+                "--format must be one of \(Exporter.Format.allCases.map(\.rawValue).joined(separator: ", ")), csv")
+        }
+    }
+
+    func write(_ document: VaultDocument) throws {
+        let bytes: [UInt8]
+        var warnings = [String]()
+        if format == "csv" {
+            (bytes, warnings) = CSVExporter.export(document, dialect: CSVExporter.Dialect(rawValue: dialect!)!)
+        } else if format == "keepass-xml" {
+            (bytes, warnings) = try reportingConverter { try KeePassXMLExporter.export(document) }
+        } else {
+            bytes = try reportingConverter { try Exporter.export(document, as: Exporter.Format(rawValue: format)!) }
+        }
+        for w in warnings { FileHandle.standardError.write(Data("coffer: warning: \(w)\n".utf8)) }
+        FileHandle.standardError.write(Data("coffer: warning: the output holds every secret in clear text\n".utf8))
         if output == "-" {
             FileHandle.standardOutput.write(Data(bytes))
-        } else {
-            let fd = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-            guard fd >= 0 else { throw CofferFailure.io("\(output): cannot create") }
-            defer { close(fd) }
-            fchmod(fd, 0o600)
-            guard bytes.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) == bytes.count else {
-                throw CofferFailure.io("\(output): write failed")
-            }
+            return
+        }
+        let fd = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw CofferFailure.io("\(output): cannot create") }
+        defer { close(fd) }
+        fchmod(fd, 0o600)  // an existing file keeps its mode otherwise
+        guard bytes.withUnsafeBytes({ Foundation.write(fd, $0.baseAddress, $0.count) }) == bytes.count else {
+            throw CofferFailure.io("\(output): write failed")
         }
     }
 }

@@ -112,6 +112,15 @@ final class KeePassXMLImporter: NSObject, XMLParserDelegate {
         case "CreationTime" where historyDepth == 0: entry?.created = Self.date(text)
         case "LastModificationTime" where historyDepth == 0: entry?.modified = Self.date(text)
         case "LastAccessTime" where historyDepth == 0: entry?.lastUsed = Self.date(text)
+        case "UUID" where parent == "Entry" && historyDepth == 0:
+            if let data = Data(base64Encoded: text), data.count == 16 {
+                let b = [UInt8](data)
+                entry?.id = UUID(
+                    uuid: (
+                        b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14],
+                        b[15]
+                    ))
+            }
         case "Tags" where parent == "Entry" && historyDepth == 0:
             entry?.tags = text.split(whereSeparator: { $0 == ";" || $0 == "," }).map {
                 $0.trimmingCharacters(in: .whitespaces)

@@ -1,0 +1,103 @@
+import Foundation
+import PropertyList
+import Testing
+import VaultModel
+
+@testable import Converters
+
+/// Seeded random vaults through every export and back.
+@Suite struct ConverterRoundTripTests {
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    static func text(_ rng: inout SplitMix, allowNewlines: Bool = true) -> String {
+        let pool: [String] =
+            ["a", "Z", "9", " ", ",", "\"", "'", ";", "é", "ß", "日本", "😀", "&", "<", ">", "|", "/", "\t"]
+            + (allowNewlines ? ["\n"] : [])
+        let n = Int.random(in: 1...16, using: &rng)
+        return (0..<n).map { _ in pool.randomElement(using: &rng)! }.joined().trimmingCharacters(
+            in: .whitespacesAndNewlines)
+    }
+
+    static func document(seed: UInt64) -> VaultDocument {
+        var rng = SplitMix(state: seed)
+        var items = [VaultItem]()
+        for _ in 0..<Int.random(in: 1...8, using: &rng) {
+            var item = VaultItem(title: "t" + text(&rng, allowNewlines: false))
+            if Bool.random(using: &rng) { item.username = "u" + text(&rng, allowNewlines: false) }
+            item.password = "p" + text(&rng, allowNewlines: false)
+            if Bool.random(using: &rng) {
+                item.urls = ["https://example.com/" + String(Int.random(in: 0...999, using: &rng))]
+            }
+            if Bool.random(using: &rng) { item.notes = "n" + text(&rng) }
+            if Bool.random(using: &rng) { item.folder = ["F" + String(Int.random(in: 0...3, using: &rng))] }
+            if Bool.random(using: &rng) {
+                item.customFields = [
+                    .init(
+                        name: "k" + text(&rng, allowNewlines: false), value: text(&rng, allowNewlines: false),
+                        concealed: true)
+                ]
+            }
+            if Bool.random(using: &rng) {
+                item.passwordHistory = [.init(password: "old", date: Date(timeIntervalSince1970: 1.6e9))]
+            }
+            if Bool.random(using: &rng) { item.unknown = ["x-future": .data(Data([1, 2, 3]))] }
+            item.created = Date(
+                timeIntervalSince1970: Double(Int.random(in: 1_000_000_000...1_700_000_000, using: &rng)))
+            items.append(item)
+        }
+        return VaultDocument(name: "r", items: items)
+    }
+
+    @Test func losslessExportsRoundTrip() throws {
+        for seed in 0..<UInt64(300) {
+            let document = Self.document(seed: seed)
+            for format in [Exporter.Format.json, .binaryPlist, .xmlPlist] {
+                let bytes = try Exporter.export(document, as: format)
+                let back = try Importer.importFile(bytes, input: "seed \(seed)").items
+                #expect(back == document.items, "seed \(seed), \(format)")
+            }
+        }
+    }
+
+    @Test func keepassXMLAndCSVDialectsRoundTripWhatTheyCarry() throws {
+        for seed in 0..<UInt64(200) {
+            let document = Self.document(seed: seed)
+            let xml = try KeePassXMLExporter.export(document).bytes
+            let fromXML = try Importer.importFile(xml, input: "kp").items
+            #expect(fromXML.count == document.items.count)
+            for a in document.items {
+                // The exporter groups items by folder; the entry UUID is the item id.
+                let b = try #require(fromXML.first { $0.id == a.id }, "seed \(seed): \(a.title) missing")
+                #expect(
+                    a.title == b.title && a.username == b.username && a.password == b.password && a.notes == b.notes,
+                    "seed \(seed)")
+                #expect(
+                    a.folder == b.folder && a.urls == b.urls
+                        && a.passwordHistory.map(\.password) == b.passwordHistory.map(\.password))
+            }
+            for dialect in CSVExporter.Dialect.allCases {
+                let csv = CSVExporter.export(document, dialect: dialect).bytes
+                let back = try Importer.importFile(csv, input: "\(dialect)").items
+                #expect(back.count == document.items.count, "seed \(seed) \(dialect)")
+                for (a, b) in zip(document.items, back) {
+                    #expect(
+                        a.title == b.title && a.username == b.username && a.password == b.password,
+                        "seed \(seed) \(dialect)")
+                    #expect(
+                        a.notes == b.notes && a.urls == b.urls,
+                        "seed \(seed) \(dialect): \(a.notes ?? "") vs \(b.notes ?? "")")
+                    if dialect != .chrome { #expect(a.folder == b.folder, "seed \(seed) \(dialect)") }
+                }
+            }
+        }
+    }
+}
