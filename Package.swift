@@ -38,6 +38,10 @@ let package = Package(
         ),
         // Writes samples/testkit/ for scripts/gen-testkit.
         .executableTarget(name: "GenTestkit", dependencies: ["VaultFormat"]),
+        // Benchmark driver for scripts/bench-convert; never run by tests.
+        .executableTarget(
+            name: "BenchConvert",
+            dependencies: ["Converters", "VaultModel", "VaultFormat", "VaultCrypto", "PropertyList"]),
         // Benchmark driver for scripts/bench-container; never run by tests.
         .executableTarget(name: "BenchContainer", dependencies: ["VaultFormat", "VaultCrypto", "PropertyList"]),
         // Benchmark driver for scripts/bench-plist; never run by tests.

@@ -9,22 +9,31 @@ public struct CSVReader {
     }
 
     public static func rows(_ text: String, input: String) throws -> (delimiter: Character, rows: [Row]) {
-        let scalars = Array(text.unicodeScalars)
-        let delimiter = detectDelimiter(scalars)
+        var text = text
+        return try text.withUTF8 { try rows(utf8: $0, input: input) }
+    }
+
+    /// Works on UTF-8 bytes: every byte that matters (quote, delimiter, CR, LF) is ASCII and
+    /// never part of a multi-byte character, so fields are sliced, not rebuilt scalar by scalar.
+    static func rows(utf8 bytes: UnsafeBufferPointer<UInt8>, input: String) throws -> (
+        delimiter: Character, rows: [Row]
+    ) {
+        let delimiter = detectDelimiter(bytes)
+        let d = UInt8(ascii: delimiter.unicodeScalars.first!)
+        let quote = UInt8(ascii: "\""), cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
         var rows = [Row]()
         var fields = [String]()
-        var field = String.UnicodeScalarView()
+        var field = [UInt8]()
         var i = 0
         var line = 1
         var rowLine = 1
         var quoted = false
         var fieldStarted = false
         var quoteLine = 0
-        let d = delimiter.unicodeScalars.first!
 
         func endField() {
-            fields.append(String(field))
-            field = String.UnicodeScalarView()
+            fields.append(String(decoding: field, as: UTF8.self))
+            field.removeAll(keepingCapacity: true)
             fieldStarted = false
         }
         func endRow() {
@@ -32,12 +41,12 @@ public struct CSVReader {
             if !(fields.count == 1 && fields[0].isEmpty) { rows.append(Row(line: rowLine, fields: fields)) }
             fields = []
         }
-        while i < scalars.count {
-            let c = scalars[i]
+        while i < bytes.count {
+            let c = bytes[i]
             if quoted {
-                if c == "\"" {
-                    if i + 1 < scalars.count, scalars[i + 1] == "\"" {
-                        field.append("\"")
+                if c == quote {
+                    if i + 1 < bytes.count, bytes[i + 1] == quote {
+                        field.append(quote)
                         i += 2
                         continue
                     }
@@ -45,31 +54,30 @@ public struct CSVReader {
                     i += 1
                     continue
                 }
-                if c == "\n" || (c == "\r" && (i + 1 >= scalars.count || scalars[i + 1] != "\n")) { line += 1 }
+                if c == lf || (c == cr && (i + 1 >= bytes.count || bytes[i + 1] != lf)) { line += 1 }
                 field.append(c)
                 i += 1
                 continue
             }
-            switch c {
-            case "\"" where !fieldStarted:
+            if c == quote, !fieldStarted {
                 quoted = true
                 fieldStarted = true
                 quoteLine = line
                 i += 1
-            case d:
+            } else if c == d {
                 endField()
                 i += 1
-            case "\r", "\n":
+            } else if c == cr || c == lf {
                 // CR CR LF, CR LF, LF and CR each end one line.
                 var j = i
-                while j < scalars.count, scalars[j] == "\r" { j += 1 }
-                if j < scalars.count, scalars[j] == "\n" { j += 1 }
+                while j < bytes.count, bytes[j] == cr { j += 1 }
+                if j < bytes.count, bytes[j] == lf { j += 1 }
                 if j == i { j = i + 1 }
                 endRow()
                 line += 1
                 rowLine = line
                 i = j
-            default:
+            } else {
                 field.append(c)
                 fieldStarted = true
                 i += 1
@@ -81,15 +89,15 @@ public struct CSVReader {
     }
 
     /// The delimiter that appears most often outside quotes on the first line.
-    static func detectDelimiter(_ scalars: [Unicode.Scalar]) -> Character {
-        var counts: [Unicode.Scalar: Int] = [",": 0, ";": 0, "\t": 0]
+    static func detectDelimiter(_ bytes: some Collection<UInt8>) -> Character {
+        var counts: [UInt8: Int] = [UInt8(ascii: ","): 0, UInt8(ascii: ";"): 0, UInt8(ascii: "\t"): 0]
         var quoted = false
-        for c in scalars {
-            if c == "\"" { quoted.toggle() }
-            if !quoted, c == "\n" || c == "\r" { break }
+        for c in bytes {
+            if c == UInt8(ascii: "\"") { quoted.toggle() }
+            if !quoted, c == UInt8(ascii: "\n") || c == UInt8(ascii: "\r") { break }
             if !quoted, counts[c] != nil { counts[c]! += 1 }
         }
-        let best = counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key != ",") }!
-        return best.value > 0 ? Character(best.key) : ","
+        let best = counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key != UInt8(ascii: ",")) }!
+        return best.value > 0 ? Character(Unicode.Scalar(best.key)) : ","
     }
 }

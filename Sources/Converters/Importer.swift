@@ -45,7 +45,8 @@ public enum Importer {
                     + "KeePass XML, Coffer exports, plist/JSON lists of accounts); choose --format to force one")
         }
         let decoded = try TextDecoding.decode(bytes, input: input)
-        if format == nil, decoded.text.hasPrefix("keychain: \"") || decoded.text.contains("\nclass: \"") {
+        let head = String(decoded.text.prefix(4096))
+        if format == nil, head.hasPrefix("keychain: \"") || head.contains("\nclass: \"") {
             throw ConverterError(input: input, "an Apple `security dump-keychain` listing: not supported yet")
         }
         if format == "notes" || (format == nil && !looksLikeCSV(decoded.text)) {

@@ -2,15 +2,12 @@ import Foundation
 import PropertyList
 import VaultModel
 
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
-
 /// KeePass 2.x / KeePassXC XML exports (`<KeePassFile>`) and KeePassX 0.4 XML
 /// (`<database>`): groups become folder paths (without the root group), entry strings map
 /// to item fields, other strings become custom fields (concealed when protected), history
-/// entries become password history. External entities are never resolved.
-final class KeePassXMLImporter: NSObject, XMLParserDelegate {
+/// entries become password history. Parsed with ``XMLEventParser`` (libxml2, streaming,
+/// no network, no DTD, no entities; Foundation's XMLParser fails on exports over ~50 MB).
+final class KeePassXMLImporter: XMLEventHandler {
     private var items = [VaultItem]()
     private var groups = [String]()
     private var groupNameNeeded = false
@@ -24,7 +21,6 @@ final class KeePassXMLImporter: NSObject, XMLParserDelegate {
     private var stringValue: String?
     private var protected = false
     private var isKeePassX = false
-    private var failure: String?
 
     static func matches(_ bytes: [UInt8]) -> Bool {
         let head = String(decoding: bytes.prefix(512), as: UTF8.self)
@@ -33,14 +29,10 @@ final class KeePassXMLImporter: NSObject, XMLParserDelegate {
 
     static func importBytes(_ bytes: [UInt8], input: String) throws -> (items: [VaultItem], report: ImportReport) {
         let importer = KeePassXMLImporter()
-        let parser = XMLParser(data: Data(bytes))
-        parser.shouldResolveExternalEntities = false
-        parser.delegate = importer
-        guard parser.parse(), importer.failure == nil else {
-            throw ConverterError(
-                input: input, line: parser.lineNumber,
-                "not a readable KeePass XML export: \(importer.failure ?? parser.parserError?.localizedDescription ?? "malformed XML")"
-            )
+        do {
+            try bytes.withUnsafeBytes { try XMLEventParser.parse($0, handler: importer) }
+        } catch let error as PropertyListError {
+            throw ConverterError(input: input, line: error.line, "not a readable KeePass XML export: \(error.reason)")
         }
         var report = ImportReport(
             input: input, format: importer.isKeePassX ? "keepassx-xml" : "keepass-xml", encoding: "UTF-8")
@@ -55,10 +47,8 @@ final class KeePassXMLImporter: NSObject, XMLParserDelegate {
         return (importer.items, report)
     }
 
-    func parser(
-        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-        attributes: [String: String] = [:]
-    ) {
+    func xmlStart(_ rawName: UnsafePointer<UInt8>, attributes: XMLAttributes, parser: XMLEventParser) {
+        let name = String(cString: rawName)
         element.append(name)
         text = ""
         switch name {
@@ -77,14 +67,18 @@ final class KeePassXMLImporter: NSObject, XMLParserDelegate {
             stringValue = nil
         case "Value":
             protected =
-                attributes["Protected"]?.lowercased() == "true" || attributes["ProtectInMemory"]?.lowercased() == "true"
+                attributes.value(of: "Protected")?.lowercased() == "true"
+                || attributes.value(of: "ProtectInMemory")?.lowercased() == "true"
         default: break
         }
     }
 
-    func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
+    func xmlCharacters(_ bytes: UnsafeBufferPointer<UInt8>, parser: XMLEventParser) {
+        text += String(decoding: bytes, as: UTF8.self)
+    }
 
-    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+    func xmlEnd(parser: XMLEventParser) {
+        guard let name = element.last else { return }
         defer {
             element.removeLast()
             text = ""

@@ -36,7 +36,7 @@ struct BinaryPropertyListWriter {
     /// Reused per depth: a container's child references are collected here while its
     /// subtree is numbered, then copied to `children` in one piece.
     private var scratch: [[Int]] = []
-    private var strings = StringInterningTable(expectedCount: 1024)
+    private var strings = StringInterningTable(expectedCount: 8)
     private var scalars: [ScalarKey: Int] = [:]
     private let sortKeys: Bool
     /// Bytes of all objects except their references (whose width is not known yet).

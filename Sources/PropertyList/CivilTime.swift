@@ -1,3 +1,5 @@
+import Foundation
+
 /// Conversion between seconds since 2001-01-01T00:00:00Z (the plist epoch) and UTC civil
 /// time in the proleptic Gregorian calendar, without Foundation's Calendar (slow, and
 /// locale-dependent in edge cases). Days-from-civil after H. Hinnant's public algorithm.
@@ -101,5 +103,20 @@ struct CivilTime: Equatable {
         let d = doy - (153 * mp + 2) / 5 + 1
         let m = mp < 10 ? mp + 3 : mp - 9
         return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+    }
+}
+
+/// `YYYY-MM-DDTHH:MM:SSZ` dates for other modules (importers meet millions of them; Foundation's
+/// ISO8601DateFormatter is slow and opens time-zone files).
+public enum PropertyListDates {
+    /// Parses exactly `YYYY-MM-DDTHH:MM:SSZ`; nil for anything else.
+    public static func parse(_ text: String) -> Date? {
+        guard let civil = CivilTime(iso8601: text.utf8) else { return nil }
+        return Date(timeIntervalSinceReferenceDate: civil.secondsSinceReferenceDate)
+    }
+
+    /// Formats whole seconds as `YYYY-MM-DDTHH:MM:SSZ` (years 1–9999), nil outside them.
+    public static func format(_ date: Date) -> String? {
+        CivilTime(secondsSinceReferenceDate: date.timeIntervalSinceReferenceDate)?.iso8601
     }
 }

@@ -1,15 +1,8 @@
-internal import CLibXML2
 import Foundation
 
-/// Reads Apple's XML plist with libxml2's SAX2 push parser.
-///
-/// Safety settings: no network (XML_PARSE_NONET), no external DTD (no DTDLOAD option and no
-/// externalSubset handler), no entity substitution (no NOENT), and any entity declaration
-/// or reference to a non-predefined entity is an error — so XXE and billion-laughs inputs
-/// fail at their first declaration. XML_PARSE_HUGE lifts libxml2's 10 MB text-node and
-/// 256-level depth caps, because our own limits (``PropertyListLimits``) apply instead and
-/// attachments in XML exports exceed 10 MB.
-final class XMLPropertyListReader {
+/// Reads Apple's XML plist from the events of ``XMLEventParser`` (libxml2, with every
+/// safety setting described there).
+final class XMLPropertyListReader: XMLEventHandler {
     private enum Element {
         case plist, dict, array, key, string, integer, real, date, data, `true`, `false`
         var isLeaf: Bool {
@@ -29,62 +22,41 @@ final class XMLPropertyListReader {
     private var stack: [Frame] = []
     private var leaf: Element? = nil
     private var text: [UInt8] = []
-    private var error: PropertyListError? = nil
-    private var context: xmlParserCtxtPtr? = nil
-    /// Elements open inside a leaf (e.g. `<string><b>x</b></string>`) are an error, but
-    /// we count them so libxml2's end callbacks stay balanced until we stop.
+    private var parser: XMLEventParser?
     private var finished: PropertyListValue? = nil
-
-    static let chunkSize = 1 << 16
 
     static func decode(_ bytes: UnsafeRawBufferPointer) throws -> PropertyListValue {
         let reader = XMLPropertyListReader()
-        return try reader.parse(bytes)
-    }
-
-    private func parse(_ bytes: UnsafeRawBufferPointer) throws -> PropertyListValue {
-        var handler = Self.makeHandler()
-        let me = Unmanaged.passUnretained(self).toOpaque()
-        guard let ctxt = xmlCreatePushParserCtxt(&handler, me, nil, 0, nil) else {
-            throw PropertyListError(.invalidXML, "libxml2 could not create a parser")
-        }
-        defer { xmlFreeParserCtxt(ctxt) }
-        context = ctxt
-        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_NOCDATA.rawValue)
-        xmlCtxtUseOptions(ctxt, options)
-        var offset = 0
-        repeat {
-            let count = min(Self.chunkSize, bytes.count - offset)
-            let base = bytes.baseAddress.map { $0.advanced(by: offset).assumingMemoryBound(to: CChar.self) }
-            let last: Int32 = offset + count == bytes.count ? 1 : 0
-            let status = xmlParseChunk(ctxt, base, Int32(count), last)
-            if let error { throw error }
-            if status != 0 {
-                throw PropertyListError(
-                    .invalidXML, line: Int(xmlSAX2GetLineNumber(ctxt)),
-                    column: Int(xmlSAX2GetColumnNumber(ctxt)), "malformed XML (libxml2 error \(status))")
-            }
-            offset += count
-        } while offset < bytes.count
-        guard let finished else {
-            throw PropertyListError(
-                .invalidXML, line: Int(xmlSAX2GetLineNumber(ctxt)),
-                column: nil, "document ended before </plist>")
+        try XMLEventParser.parse(bytes, handler: reader)
+        guard let finished = reader.finished else {
+            throw PropertyListError(.invalidXML, "document ended before </plist>")
         }
         return finished
     }
 
-    // MARK: Events
-
-    private func fail(_ reason: String) {
-        guard error == nil else { return }
-        let line = context.map { Int(xmlSAX2GetLineNumber($0)) }
-        let column = context.map { Int(xmlSAX2GetColumnNumber($0)) }
-        error = PropertyListError(.invalidXML, line: line, column: column, reason)
-        if let context { xmlStopParser(context) }
+    func xmlStart(_ name: UnsafePointer<UInt8>, attributes: XMLAttributes, parser: XMLEventParser) {
+        self.parser = parser
+        start(name)
     }
 
-    private func start(_ name: UnsafePointer<xmlChar>) {
+    func xmlCharacters(_ text: UnsafeBufferPointer<UInt8>, parser: XMLEventParser) {
+        characters(text.baseAddress!, text.count)
+    }
+
+    func xmlEnd(parser: XMLEventParser) {
+        self.parser = parser
+        end()
+    }
+
+    // MARK: Events
+
+    private func fail(_ reason: String, code: PropertyListError.Code = .invalidXML) {
+        parser?.fail(reason, code: code)
+    }
+
+    private var error: PropertyListError? { (parser?.hasFailed ?? false) ? PropertyListError(.invalidXML, "") : nil }
+
+    private func start(_ name: UnsafePointer<UInt8>) {
         guard error == nil else { return }
         guard let element = Self.element(named: name) else {
             return fail("unknown element <\(String(cString: name))>")
@@ -109,10 +81,7 @@ final class XMLPropertyListReader {
         switch element {
         case .dict, .array:
             guard stack.count <= PropertyListLimits.maximumDepth else {
-                let error = "nesting deeper than \(PropertyListLimits.maximumDepth) levels"
-                fail(error)
-                self.error?.code = .tooDeep
-                return
+                return fail("nesting deeper than \(PropertyListLimits.maximumDepth) levels", code: .tooDeep)
             }
             stack.append(element == .dict ? .dictionary(PropertyListDictionary(), pendingKey: nil) : .array([]))
         default:
@@ -147,7 +116,7 @@ final class XMLPropertyListReader {
         }
     }
 
-    private func characters(_ bytes: UnsafePointer<xmlChar>, _ count: Int) {
+    private func characters(_ bytes: UnsafePointer<UInt8>, _ count: Int) {
         guard error == nil else { return }
         let chunk = UnsafeBufferPointer(start: bytes, count: count)
         if leaf != nil {
@@ -168,12 +137,7 @@ final class XMLPropertyListReader {
             stack.append(.array(elements))
         case .dictionary(var d, let pendingKey?)?:
             if !d.insertNew(key: pendingKey, value: value) {
-                error = PropertyListError(
-                    .invalidKey,
-                    line: context.map { Int(xmlSAX2GetLineNumber($0)) }, column: nil,
-                    "duplicate dictionary key \"\(pendingKey)\"")
-                if let context { xmlStopParser(context) }
-                return
+                return fail("duplicate dictionary key \"\(pendingKey)\"", code: .invalidKey)
             }
             stack.append(.dictionary(d, pendingKey: nil))
         case .dictionary(_, nil)?, nil:
@@ -264,52 +228,11 @@ final class XMLPropertyListReader {
             ("true", .true), ("false", .false), ("real", .real), ("date", .date), ("data", .data), ("plist", .plist),
         ] as [(String, Element)]).map { (Array($0.0.utf8), $0.1) }
 
-    private static func element(named name: UnsafePointer<xmlChar>) -> Element? {
+    private static func element(named name: UnsafePointer<UInt8>) -> Element? {
         let length = strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))
         for entry in names where entry.bytes.count == length {
             if memcmp(name, entry.bytes, length) == 0 { return entry.element }
         }
         return nil
-    }
-
-    // MARK: libxml2 glue
-
-    private static func reader(_ ctx: UnsafeMutableRawPointer?) -> XMLPropertyListReader {
-        Unmanaged<XMLPropertyListReader>.fromOpaque(ctx!).takeUnretainedValue()
-    }
-
-    private static func makeHandler() -> xmlSAXHandler {
-        var handler = xmlSAXHandler()
-        handler.initialized = 0xDEED_BEAF  // XML_SAX2_MAGIC: use the namespace-aware callbacks
-        handler.startElementNs = { ctx, localname, _, _, _, _, _, _, _ in
-            XMLPropertyListReader.reader(ctx).start(localname!)
-        }
-        handler.endElementNs = { ctx, _, _, _ in
-            XMLPropertyListReader.reader(ctx).end()
-        }
-        handler.characters = { ctx, chars, length in
-            XMLPropertyListReader.reader(ctx).characters(chars!, Int(length))
-        }
-        handler.cdataBlock = handler.characters
-        handler.entityDecl = { ctx, name, _, _, _, _ in
-            XMLPropertyListReader.reader(ctx).fail(
-                "entity declaration \"\(name.map { String(cString: $0) } ?? "")\" refused (XXE and entity-expansion guard)"
-            )
-        }
-        handler.reference = { ctx, name in
-            XMLPropertyListReader.reader(ctx).fail(
-                "entity reference &\(name.map { String(cString: $0) } ?? "");  refused")
-        }
-        handler.serror = { ctx, error in
-            guard let error, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-            let message = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
-            let me = XMLPropertyListReader.reader(ctx)
-            guard me.error == nil else { return }
-            me.error = PropertyListError(
-                .invalidXML, line: Int(error.pointee.line),
-                column: error.pointee.int2 > 0 ? Int(error.pointee.int2) : nil,
-                message.trimmingCharacters(in: .whitespacesAndNewlines))
-        }
-        return handler
     }
 }

@@ -1,0 +1,73 @@
+// Benchmark driver for scripts/bench-convert. One operation per process (so peak RSS is
+// its own); prints "NAME SECONDS". Not a test.
+import Converters
+import Foundation
+import PropertyList
+import VaultCrypto
+import VaultFormat
+import VaultModel
+
+func seconds(_ body: () throws -> Void) rethrows -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+func entries(_ count: Int) -> VaultDocument {
+    var items = [VaultItem]()
+    items.reserveCapacity(count)
+    for i in 0..<count {
+        var item = VaultItem(title: "service \(i)")
+        item.username = "user\(i)@example.com"
+        item.password = "pw-\(i)-Xk9#q2!vLm"
+        item.urls = ["https://site\(i % 5000).example.net/login"]
+        item.notes = i % 10 == 0 ? "note for \(i)\nsecond line" : nil
+        item.folder = ["Group \(i % 20)"]
+        items.append(item)
+    }
+    return VaultDocument(name: "bench", items: items)
+}
+
+let args = CommandLine.arguments
+let mode = args[1]
+let dir = args[2]
+let count = args.count > 3 ? Int(args[3])! : 100_000
+
+switch mode {
+case "generate":
+    let document = entries(count)
+    try Data(CSVExporter.export(document, dialect: .keepassxc).bytes).write(
+        to: URL(fileURLWithPath: dir + "/entries.csv"))
+    try Data(KeePassXMLExporter.export(document).bytes).write(to: URL(fileURLWithPath: dir + "/entries.xml"))
+case "import-csv", "import-xml":
+    // Read, parse, build the records and seal them into a vault (to /dev/null; key-file slot, so no KDF).
+    let file = dir + (mode == "import-csv" ? "/entries.csv" : "/entries.xml")
+    let key = SystemRandom.shared.secureBytes(32)
+    let devnull = open("/dev/null", O_WRONLY)
+    var imported = 0
+    let t = try seconds {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
+        let result = try Importer.importFile(bytes, input: file)
+        imported = result.items.count
+        let document = VaultDocument(name: "bench", items: result.items)
+        try VaultStore.stream(VaultPayload(records: document.records), slots: [(.keyFile(key), "bench")], to: devnull)
+    }
+    precondition(imported == count, "imported \(imported)")
+    print("\(mode) \(t)")
+case "export":
+    let document = entries(count)
+    for format in ["json", "xml-plist", "binary-plist", "keepass-xml", "csv-keepassxc", "csv-bitwarden"] {
+        let t = try seconds {
+            switch format {
+            case "keepass-xml": _ = try KeePassXMLExporter.export(document)
+            case "csv-keepassxc": _ = CSVExporter.export(document, dialect: .keepassxc)
+            case "csv-bitwarden": _ = CSVExporter.export(document, dialect: .bitwarden)
+            default: _ = try Exporter.export(document, as: Exporter.Format(rawValue: format)!)
+            }
+        }
+        print("export-\(format) \(t)")
+    }
+default:
+    print("unknown mode")
+    exit(2)
+}
