@@ -139,25 +139,8 @@ struct JSONReader {
             position += 1
             skipWhitespace()
             let value = try readValue(depth: depth + 1)
-            if foreign {
-                if value != Self.null, !dictionary.insertNew(key: key, value: value) {
-                    var error = failure("duplicate key \"\(key)\"", at: keyStart)
-                    error.code = .invalidKey
-                    throw error
-                }
-                skipWhitespace()
-                guard position < bytes.count else { throw failure("unexpected end of input in an object") }
-                if bytes[position] == UInt8(ascii: ",") {
-                    position += 1
-                    skipWhitespace()
-                    continue
-                } else if bytes[position] == UInt8(ascii: "}") {
-                    position += 1
-                    return .dictionary(dictionary)
-                }
-                throw failure("expected , or } in an object")
-            }
-            if JSONPropertyList.tags.contains(key), dictionary.isEmpty {
+            // Foreign JSON: no tags, no `$` escaping, null members left out.
+            if !foreign, JSONPropertyList.tags.contains(key), dictionary.isEmpty {
                 skipWhitespace()
                 guard position < bytes.count, bytes[position] == UInt8(ascii: "}") else {
                     throw failure("tagged value \(key) must be the only key of its object", at: objectStart)
@@ -165,14 +148,14 @@ struct JSONReader {
                 position += 1
                 return try untag(key, value, at: objectStart)
             }
-            if key.hasPrefix("$") {
+            if !foreign, key.hasPrefix("$") {
                 guard key.hasPrefix("$$") else {
                     throw failure(
                         "key \"\(key)\": keys starting with $ are escaped as $$ (spec/PLIST.md)", at: keyStart)
                 }
                 key.removeFirst()
             }
-            guard dictionary.insertNew(key: key, value: value) else {
+            guard (foreign && value == Self.null) || dictionary.insertNew(key: key, value: value) else {
                 var error = failure("duplicate key \"\(key)\"", at: keyStart)
                 error.code = .invalidKey
                 throw error
