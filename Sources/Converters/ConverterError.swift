@@ -11,4 +11,7 @@ public struct ConverterError: Error, Equatable, Sendable, CustomStringConvertibl
     }
 
     public var description: String { "\(input)" + (line.map { ":\($0)" } ?? "") + ": \(reason)" }
+
+    /// Equal by input and line, so tests can assert where without restating the wording.
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.input == rhs.input && lhs.line == rhs.line }
 }

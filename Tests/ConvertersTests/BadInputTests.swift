@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+@testable import Converters
+
+/// Broken and hostile inputs: a clear error naming the input (and line where there is one),
+/// or an import whose counts still add up — never a crash or a silent drop.
+@Suite struct BadInputTests {
+    static let csv = Array(
+        "name,url,username,password\nmail,https://m.example,ana,p1\nbank,https://b.example,ana,\"p,2\"\n".utf8)
+
+    @Test func everyTruncationOfACSVExportFailsCleanlyOrAddsUp() {
+        for length in 0..<Self.csv.count {
+            do {
+                let (_, report) = try Importer.importFile(Array(Self.csv.prefix(length)), input: "cut.csv")
+                #expect(report.addsUp, "length \(length)")
+            } catch let error as ConverterError {
+                #expect(error.input == "cut.csv", "length \(length)")
+            } catch {
+                Issue.record("length \(length): unexpected \(error)")
+            }
+        }
+    }
+
+    @Test func binaryJunkIsRefusedOrKeptAsText() {
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<50 {
+            let junk = (0..<Int.random(in: 1...2000, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            do {
+                let (items, report) = try Importer.importFile(junk, input: "junk.bin")
+                #expect(report.addsUp && items.count == report.imported + report.keptAsNotes)
+            } catch is ConverterError {
+            } catch {
+                Issue.record("unexpected \(error)")
+            }
+        }
+    }
+
+    @Test func forcedWrongFormatIsAClearError() {
+        #expect(throws: ConverterError.self) {
+            try Importer.importFile(Self.csv, input: "x.csv", format: "keepass-xml")
+        }
+        #expect(throws: ConverterError.self) { try Importer.importFile(Array("{\"a\": 1}".utf8), input: "x.json") }
+    }
+
+    @Test func invalidUTF8FallsBackToWindows1252WithAWarning() throws {
+        let bytes = Array("name,url,username,password\ncaf".utf8) + [0xE9] + Array(",https://c.example,ana,p\n".utf8)
+        let (items, report) = try Importer.importFile(bytes, input: "latin.csv")
+        #expect(items.first?.title == "café")
+        #expect(report.encoding == "Windows-1252" && !report.warnings.isEmpty)
+    }
+
+    @Test func unterminatedQuoteNamesTheLine() {
+        let bytes = Array("name,url,username,password\nmail,x,ana,\"open\nnext,y,z,w\n".utf8)
+        #expect(throws: ConverterError(input: "q.csv", line: 2, "")) { try Importer.importFile(bytes, input: "q.csv") }
+    }
+
+    @Test func hugeSingleLineImportsAsOneNote() throws {
+        // 20 MB without a newline: one record, kept whole, in bounded time and memory.
+        let line = [UInt8](repeating: UInt8(ascii: "x"), count: 20_000_000)
+        let (items, report) = try Importer.importFile(line, input: "long.txt")
+        #expect(report.addsUp && items.count == 1)
+        #expect((items.first?.title.utf8.count ?? 0) + (items.first?.notes?.utf8.count ?? 0) >= 20_000_000)
+    }
+}
