@@ -20,6 +20,11 @@ struct Import: ParsableCommand {
     @Flag(help: "Show passwords in the preview.") var reveal = false
     @Option(help: "Write the import report as JSON to this file.") var report: String?
     @Option(help: "KDF preset for a new vault.") var kdf: String = "moderate"
+    @Option(
+        help:
+            "With --into: what to do with an item already in the vault (same id, or same title, username and password): skip, keep or update."
+    )
+    var duplicates: String = "skip"
     @OptionGroup var keys: KeyOptions
 
     func validate() throws {
@@ -44,6 +49,7 @@ struct Import: ParsableCommand {
             overrides[CSVImporter.normalize(parts[0])] = CSVImporter.Field(rawValue: parts[1])
         }
         var items = [VaultItem]()
+        var sources = [Int]()  // the report each item came from
         var reports = [ImportReport]()
         for input in inputs {
             let bytes = try FileIO.read(input)
@@ -51,32 +57,25 @@ struct Import: ParsableCommand {
                 try Importer.importFile(bytes, input: input, format: format, map: overrides)
             }
             items += result.items
+            sources += Array(repeating: reports.count, count: result.items.count)
             reports.append(result.report)
         }
-        for r in reports {
-            FileHandle.standardError.write(
-                Data(
-                    "\(r.input): \(r.format), \(r.encoding): \(r.read) read, \(r.imported) imported, \(r.keptAsNotes) kept as notes, \(r.duplicates) duplicates, \(r.skipped.count) skipped\n"
-                        .utf8))
-            for w in r.warnings { FileHandle.standardError.write(Data("  warning: \(w)\n".utf8)) }
-            for s in r.skipped { FileHandle.standardError.write(Data("  skipped line \(s.line): \(s.reason)\n".utf8)) }
+        // Against the target vault first, so the printed counts are final.
+        var target: (lock: VaultLock, vault: UnlockedVault, document: VaultDocument)?
+        if let into, !dryRun {
+            let (lock, vault) = try keys.openForWriting(into)
+            var document = try reportingModel(into) { try VaultDocument(vault: vault) }
+            items = merge(items, sources: sources, into: &document, reports: &reports)
+            target = (lock, vault, document)
         }
+        printReports(reports)
         if let report {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             try FileIO.write(Array(try encoder.encode(reports)), to: report)
         }
         if dryRun {
-            let origins = reports.flatMap(\.records)
-            print("lines | confidence | title | username | password | url")
-            for (i, item) in items.enumerated() {
-                let password = item.password.map { reveal ? $0 : String(repeating: "•", count: min($0.count, 8)) } ?? ""
-                let origin =
-                    i < origins.count && origins.count == items.count
-                    ? "\(origins[i].lines) | \(origins[i].confidence)" : "- | -"
-                print("\(origin) | \(item.title) | \(item.username ?? "") | \(password) | \(item.urls.first ?? "")")
-            }
-            print("\(items.count) item(s) would be imported (dry run: nothing written)")
+            printPreview(items, origins: reports.flatMap(\.records))
             return
         }
         if let output {
@@ -91,20 +90,75 @@ struct Import: ParsableCommand {
                     slots: [(.passphrase(passphrase, KDFParameters.preset(named: kdf) ?? .moderate), label: "")])
             }
             print("created \(output) with \(items.count) item(s)")
-        } else if let into {
-            let (lock, vault) = try keys.openForWriting(into)
-            defer { withExtendedLifetime(lock) {} }
-            var document = try reportingModel(into) { try VaultDocument(vault: vault) }
-            let existing = Set(document.items.map { "\($0.title)\u{0}\($0.username ?? "")\u{0}\($0.password ?? "")" })
-            let fresh = items.filter {
-                !existing.contains("\($0.title)\u{0}\($0.username ?? "")\u{0}\($0.password ?? "")")
-            }
-            document.items += fresh
-            var payload = try reporting(into) { try vault.payloadForResealing() }
-            payload.records = document.records
-            try reporting(into) { try VaultStore.save(payload, over: vault) }
-            print("added \(fresh.count) item(s) to \(into); \(items.count - fresh.count) duplicate(s) skipped")
+        } else if let into, let target {
+            defer { withExtendedLifetime(target.lock) {} }
+            var payload = try reporting(into) { try target.vault.payloadForResealing() }
+            payload.records = target.document.records
+            try reporting(into) { try VaultStore.save(payload, over: target.vault) }
+            let count = reports.reduce(0) { $0 + $1.duplicates }
+            print(
+                "added \(items.count) item(s) to \(into); \(count) duplicate(s) \(duplicates == "update" ? "updated" : "skipped")"
+            )
         }
+    }
+
+    /// Applies `--duplicates` (same id, or same title + username + password) and moves the
+    /// duplicates from "imported" to "duplicates" in their input's report. Returns the items to add.
+    private func merge(
+        _ items: [VaultItem], sources: [Int], into document: inout VaultDocument, reports: inout [ImportReport]
+    )
+        -> [VaultItem]
+    {
+        func identity(_ item: VaultItem) -> String {
+            "\(item.title)\u{0}\(item.username ?? "")\u{0}\(item.password ?? "")"
+        }
+        var byID = [UUID: Int]()
+        var byContent = [String: Int]()
+        for (i, item) in document.items.enumerated() {
+            byID[item.id] = i
+            byContent[identity(item)] = i
+        }
+        var fresh = [VaultItem]()
+        for (n, item) in items.enumerated() {
+            guard duplicates != "keep", let existing = byID[item.id] ?? byContent[identity(item)] else {
+                fresh.append(item)
+                continue
+            }
+            if duplicates == "update" {
+                var updated = item
+                updated.id = document.items[existing].id
+                updated.created = document.items[existing].created ?? item.created
+                document.items[existing] = updated
+            }
+            if item.kind == .secureNote {
+                reports[sources[n]].keptAsNotes -= 1
+            } else {
+                reports[sources[n]].imported -= 1
+            }
+            reports[sources[n]].duplicates += 1
+        }
+        document.items += fresh
+        return fresh
+    }
+
+    private func printReports(_ reports: [ImportReport]) {
+        for r in reports {
+            var text = "\(r.input): \(r.format), \(r.encoding): \(r.read) read, \(r.imported) imported, "
+            text += "\(r.keptAsNotes) kept as notes, \(r.duplicates) duplicates, \(r.skipped.count) skipped\n"
+            for w in r.warnings { text += "  warning: \(w)\n" }
+            for s in r.skipped { text += "  skipped line \(s.line): \(s.reason)\n" }
+            FileHandle.standardError.write(Data(text.utf8))
+        }
+    }
+
+    private func printPreview(_ items: [VaultItem], origins: [ImportReport.RecordOrigin]) {
+        print("lines | confidence | title | username | password | url")
+        for (i, item) in items.enumerated() {
+            let password = item.password.map { reveal ? $0 : String(repeating: "•", count: min($0.count, 8)) } ?? ""
+            let origin = origins.count == items.count ? "\(origins[i].lines) | \(origins[i].confidence)" : "- | -"
+            print("\(origin) | \(item.title) | \(item.username ?? "") | \(password) | \(item.urls.first ?? "")")
+        }
+        print("\(items.count) item(s) would be imported (dry run: nothing written)")
     }
 }
 
