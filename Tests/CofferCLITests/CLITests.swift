@@ -94,4 +94,32 @@ import Testing
         run = try Self.coffer(["--version"], in: dir)
         #expect(run.status == 0 && !run.stdout.isEmpty)
     }
+
+    @Test func importNotesThenAgainWithDuplicates() throws {
+        let dir = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let notes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "../../samples/notes/passwords.txt"
+        )
+        .standardized.path
+        let pw = ["COFFER_PASSPHRASE": "hunter2"]
+        var run = try Self.coffer(
+            ["import", notes, "-o", "n.coffer", "--kdf", "interactive"], environment: pw, in: dir)
+        #expect(run.status == 0 && run.stdout.contains("with 9 item(s)"), "\(run.stdout) \(run.stderr)")
+        run = try Self.coffer(["import", notes, "--into", "n.coffer", "--report", "r.json"], environment: pw, in: dir)
+        #expect(
+            run.status == 0 && run.stdout.contains("added 0 item(s)") && run.stdout.contains("9 duplicate(s) skipped"),
+            "\(run.stdout)")
+        let report =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("r.json")))
+            as? [[String: Any]]
+        #expect(report?.first?["duplicates"] as? Int == 9 && report?.first?["read"] as? Int == 9)
+        run = try Self.coffer(
+            ["export", "n.coffer", "--format", "csv", "--dialect", "chrome", "-o", "out.csv"], environment: pw, in: dir)
+        #expect(run.status == 0 && run.stderr.contains("cannot carry"), "\(run.stderr)")
+        let mode =
+            try FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent("out.csv").path)[
+                .posixPermissions] as? Int
+        #expect(mode == 0o600)
+    }
 }
