@@ -18,6 +18,21 @@ public enum Importer {
         {
             return try BitwardenImporter.importValue(value, input: input)
         }
+        if format == nil || format == "dashlane-json" || format == "enpass-json" || format == "json",
+            PropertyListFormat.detect(bytes) == .json, let value = try? JSONPropertyList.decodeForeign(bytes)
+        {
+            if DashlaneJSONImporter.matches(value) { return DashlaneJSONImporter.importValue(value, input: input) }
+            if EnpassImporter.matches(value) { return EnpassImporter.importValue(value, input: input) }
+        }
+        if format == "dashlane-csv" {
+            // Dashlane writes no header: title, url, username, password, note.
+            let decoded = try TextDecoding.decode(bytes, input: input)
+            var result = try CSVImporter().importItems(
+                "title,url,username,password,notes\n" + decoded.text, input: input, encoding: decoded.encoding)
+            result.report.format = "dashlane-csv"
+            result.report.warnings = decoded.warnings + result.report.warnings
+            return result
+        }
         if format == nil || format == "keepass-xml", KeePassXMLImporter.matches(bytes) {
             return try KeePassXMLImporter.importBytes(bytes, input: input)
         }
@@ -33,8 +48,8 @@ public enum Importer {
         guard format == nil || format == "csv" || format == "notes" || format!.hasSuffix("-csv") else {
             throw ConverterError(
                 input: input,
-                "format \(format!) is not supported yet; supported: csv (any dialect with a header), notes, "
-                    + "bitwarden-json, keepass-xml, coffer json/plist")
+                "format \(format!) is not supported yet; supported: csv (any dialect with a header), dashlane-csv, notes, "
+                    + "bitwarden-json, dashlane-json, enpass-json, keepass-xml, coffer json/plist")
         }
         if format == nil, let structured = PropertyListFormat.detect(bytes),
             structured != .json || (try? JSONPropertyList.decodeForeign(bytes)) != nil
