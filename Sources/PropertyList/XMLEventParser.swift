@@ -38,17 +38,21 @@ public struct XMLAttributes {
 /// limits); input is fed in 64 KiB chunks. Used by the plist reader and the KeePass XML
 /// importer; the one place in Coffer that touches libxml2.
 public final class XMLEventParser {
-    private weak var handler: (any XMLEventHandler)?
+    /// Unowned: `parse` is synchronous and its caller holds the handler (a weak reference
+    /// cost an atomic load per event).
+    private unowned(unsafe) let handler: any XMLEventHandler
     private var context: xmlParserCtxtPtr?
     private(set) var error: PropertyListError?
 
     static let chunkSize = 1 << 16
 
     public static func parse(_ bytes: UnsafeRawBufferPointer, handler: some XMLEventHandler) throws {
-        let parser = XMLEventParser()
-        parser.handler = handler
-        try parser.run(bytes)
+        try withExtendedLifetime(handler) {
+            try XMLEventParser(handler: handler).run(bytes)
+        }
     }
+
+    private init(handler: any XMLEventHandler) { self.handler = handler }
 
     public var line: Int { context.map { Int(xmlSAX2GetLineNumber($0)) } ?? 0 }
     public var column: Int { context.map { Int(xmlSAX2GetColumnNumber($0)) } ?? 0 }
@@ -94,18 +98,18 @@ public final class XMLEventParser {
         sax.startElementNs = { ctx, localname, _, _, _, _, count, _, attributes in
             let me = XMLEventParser.parser(ctx)
             guard me.error == nil, let localname else { return }
-            me.handler?.xmlStart(
+            me.handler.xmlStart(
                 localname, attributes: XMLAttributes(pointer: attributes, count: Int(count)), parser: me)
         }
         sax.endElementNs = { ctx, _, _, _ in
             let me = XMLEventParser.parser(ctx)
             guard me.error == nil else { return }
-            me.handler?.xmlEnd(parser: me)
+            me.handler.xmlEnd(parser: me)
         }
         sax.characters = { ctx, chars, length in
             let me = XMLEventParser.parser(ctx)
             guard me.error == nil, let chars else { return }
-            me.handler?.xmlCharacters(UnsafeBufferPointer(start: chars, count: Int(length)), parser: me)
+            me.handler.xmlCharacters(UnsafeBufferPointer(start: chars, count: Int(length)), parser: me)
         }
         sax.cdataBlock = sax.characters
         sax.entityDecl = { ctx, name, _, _, _, _ in

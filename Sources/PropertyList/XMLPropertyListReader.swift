@@ -22,7 +22,8 @@ final class XMLPropertyListReader: XMLEventHandler {
     private var stack: [Frame] = []
     private var leaf: Element? = nil
     private var text: [UInt8] = []
-    private var parser: XMLEventParser?
+    /// Set at the first event; unowned because the parser lives for the whole `decode` call.
+    private unowned(unsafe) var parser: XMLEventParser?
     private var finished: PropertyListValue? = nil
 
     static func decode(_ bytes: UnsafeRawBufferPointer) throws -> PropertyListValue {
@@ -35,7 +36,7 @@ final class XMLPropertyListReader: XMLEventHandler {
     }
 
     func xmlStart(_ name: UnsafePointer<UInt8>, attributes: XMLAttributes, parser: XMLEventParser) {
-        self.parser = parser
+        if self.parser == nil { self.parser = parser }
         start(name)
     }
 
@@ -44,7 +45,6 @@ final class XMLPropertyListReader: XMLEventHandler {
     }
 
     func xmlEnd(parser: XMLEventParser) {
-        self.parser = parser
         end()
     }
 
@@ -54,10 +54,10 @@ final class XMLPropertyListReader: XMLEventHandler {
         parser?.fail(reason, code: code)
     }
 
-    private var error: PropertyListError? { (parser?.hasFailed ?? false) ? PropertyListError(.invalidXML, "") : nil }
+    private var failed: Bool { parser?.hasFailed ?? false }
 
     private func start(_ name: UnsafePointer<UInt8>) {
-        guard error == nil else { return }
+        guard !failed else { return }
         guard let element = Self.element(named: name) else {
             return fail("unknown element <\(String(cString: name))>")
         }
@@ -91,7 +91,7 @@ final class XMLPropertyListReader: XMLEventHandler {
     }
 
     private func end() {
-        guard error == nil else { return }
+        guard !failed else { return }
         if let element = leaf {
             leaf = nil
             if element == .key {
@@ -117,7 +117,7 @@ final class XMLPropertyListReader: XMLEventHandler {
     }
 
     private func characters(_ bytes: UnsafePointer<UInt8>, _ count: Int) {
-        guard error == nil else { return }
+        guard !failed else { return }
         let chunk = UnsafeBufferPointer(start: bytes, count: count)
         if leaf != nil {
             text.append(contentsOf: chunk)
