@@ -43,7 +43,7 @@ case "open":  // open IDENTITY VAULT
     let devnull = open("/dev/null", O_WRONLY)
     let t = try seconds {
         let vault = try VaultFile(path: args[3]).unlock(with: Credentials(identities: [try identity()]))
-        try vault.streamBlob(id: Array(repeating: 1, count: 16)) { bytes in
+        try vault.readBlob(id: Array(repeating: 1, count: 16)) { bytes in
             _ = write(devnull, bytes.baseAddress, bytes.count)
         }
     }

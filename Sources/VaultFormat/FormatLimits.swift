@@ -86,7 +86,8 @@ public struct KDFParameters: Equatable, Sendable, CustomStringConvertible {
     public var description: String { "Argon2id, \(operations) passes, \(memoryKiB / 1024) MiB" }
 
     /// Checks the format's bounds (and the RAM ceiling unless `allowLargeMemory`).
-    public func validate(allowLargeMemory: Bool = false) throws {
+    /// `ceilingKiB` is the machine's RAM ceiling; tests pass a small one to cross it.
+    public func validate(allowLargeMemory: Bool = false, ceilingKiB: UInt64 = FormatLimits.kdfMemoryCeilingKiB) throws {
         guard FormatLimits.kdfOperations.contains(operations) else {
             throw VaultError(.kdfBounds, "Argon2id passes \(operations) outside \(FormatLimits.kdfOperations)")
         }
@@ -96,7 +97,7 @@ public struct KDFParameters: Equatable, Sendable, CustomStringConvertible {
                 "Argon2id memory \(memoryKiB) KiB outside \(FormatLimits.kdfMemoryKiB.lowerBound)…"
                     + "\(FormatLimits.kdfMemoryKiB.upperBound) KiB")
         }
-        guard allowLargeMemory || UInt64(memoryKiB) <= FormatLimits.kdfMemoryCeilingKiB else {
+        guard allowLargeMemory || UInt64(memoryKiB) <= ceilingKiB else {
             throw VaultError(
                 .kdfBounds,
                 "Argon2id memory \(memoryKiB / 1024) MiB is more than half of this machine's RAM "

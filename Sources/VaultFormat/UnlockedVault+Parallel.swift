@@ -56,9 +56,16 @@ extension UnlockedVault {
         }
     }
 
-    /// Streams a blob to `sink` using every core; memory stays at one batch.
-    public func streamBlob(id: [UInt8], to sink: (UnsafeRawBufferPointer) throws -> Void) throws {
-        guard let blob = try readIndex().blobs.first(where: { $0.id == id }) else { throw VaultIOError("no such blob") }
+    /// Streams a blob's bytes to `sink`, opening its chunks on every core; memory stays at
+    /// one batch whatever the blob weighs.
+    public func readBlob(id: [UInt8], to sink: (UnsafeRawBufferPointer) throws -> Void) throws {
+        guard let blob = try readIndex().blobs.first(where: { $0.id == id }) else {
+            throw VaultIOError("no blob with id \(id.map { String(format: "%02x", $0) }.joined())")
+        }
+        try readBlob(blob, to: sink)
+    }
+
+    func readBlob(_ blob: PayloadIndex.Blob, to sink: (UnsafeRawBufferPointer) throws -> Void) throws {
         var remaining = blob.length
         try forEachChunk(in: blob.region.firstChunk..<blob.region.firstChunk + blob.region.chunkCount) { index, plain in
             guard plain.count >= FormatLimits.frameHeaderBytes, plain[0] == ChunkKind.blob.rawValue else {

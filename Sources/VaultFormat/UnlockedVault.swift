@@ -137,33 +137,6 @@ public final class UnlockedVault: Sendable {
         try readIndex().blobs.map { ($0.id, $0.length) }
     }
 
-    /// Streams a blob's bytes to `sink`, one chunk at a time.
-    public func readBlob(id: [UInt8], to sink: (ArraySlice<UInt8>) throws -> Void) throws {
-        guard let blob = try readIndex().blobs.first(where: { $0.id == id }) else {
-            throw VaultIOError("no blob with id \(id.map { String(format: "%02x", $0) }.joined())")
-        }
-        try readBlob(blob, to: sink)
-    }
-
-    func readBlob(_ blob: PayloadIndex.Blob, to sink: (ArraySlice<UInt8>) throws -> Void) throws {
-        var remaining = blob.length
-        for index in blob.region.firstChunk..<blob.region.firstChunk + blob.region.chunkCount {
-            var body = try frame(chunk(index), chunk: index, expect: .blob).body
-            if index == blob.region.firstChunk {
-                guard body.count >= PayloadPlan.blobHeaderBytes, Array(body.prefix(16)) == blob.id else {
-                    throw malformed("blob header does not match the index", chunk: index)
-                }
-                body = body.dropFirst(PayloadPlan.blobHeaderBytes)
-            }
-            let take = min(remaining, body.count)
-            try sink(body.prefix(take))
-            remaining -= take
-        }
-        guard remaining == 0 else {
-            throw malformed("blob shorter than its index entry", chunk: blob.region.firstChunk)
-        }
-    }
-
     /// SHA-256 of the whole payload plaintext (every chunk, in order): the test kit's
     /// `payload:` line, which any implementation can compute.
     public func plaintextDigest() throws -> [UInt8] {
@@ -177,7 +150,7 @@ public final class UnlockedVault: Sendable {
         let (index, records) = try readIndexAndRecords(decodeRecords: true)
         var blobBytes = 0
         for blob in index.blobs {
-            try readBlob(blob) { blobBytes += $0.count }
+            try readBlob(blob) { blobBytes += $0.count }  // every core; one batch of memory
         }
         let contentEnd =
             index.blobs.last.map { $0.region.firstChunk + $0.region.chunkCount }

@@ -64,11 +64,11 @@ import VaultCrypto
     }
 
     @Test func validateAppliesTheRAMCeiling() {
+        // A machine with 2 GiB of RAM has a 1 GiB ceiling: the 4 GiB maximum is refused unless overridden.
         let huge = KDFParameters(operations: 1, memoryKiB: FormatLimits.kdfMemoryKiB.upperBound)
-        if UInt64(huge.memoryKiB) > FormatLimits.kdfMemoryCeilingKiB {
-            #expect(throws: VaultError(.kdfBounds, "")) { try huge.validate() }
-        }
-        #expect(throws: Never.self) { try huge.validate(allowLargeMemory: true) }
+        #expect(throws: VaultError(.kdfBounds, "")) { try huge.validate(ceilingKiB: 1 << 20) }
+        #expect(throws: Never.self) { try huge.validate(allowLargeMemory: true, ceilingKiB: 1 << 20) }
+        #expect(throws: Never.self) { try KDFParameters.interactive.validate(ceilingKiB: 1 << 20) }
         #expect(throws: Never.self) { try KDFParameters.moderate.validate() }
     }
 
