@@ -46,14 +46,16 @@ let package = Package(
         .executableTarget(name: "BenchContainer", dependencies: ["VaultFormat", "VaultCrypto", "PropertyList"]),
         // Benchmark driver for scripts/bench-plist; never run by tests.
         .executableTarget(name: "BenchPlist", dependencies: ["PropertyList"]),
-        .testTarget(name: "CofferCLITests"),
-        .testTarget(name: "ConvertersTests", dependencies: ["Converters", "VaultModel"]),
+        // Helpers shared by the test targets: a process runner and a seeded generator.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "CofferCLITests", dependencies: ["TestSupport"]),
+        .testTarget(name: "ConvertersTests", dependencies: ["Converters", "VaultModel", "TestSupport"]),
         .testTarget(
             name: "VaultModelTests", dependencies: ["VaultModel", "VaultFormat", "VaultCrypto", "PropertyList"]),
         .testTarget(name: "VaultFormatTests", dependencies: ["VaultFormat", "VaultCrypto", "PropertyList"]),
         .testTarget(
             name: "PropertyListTests",
-            dependencies: ["PropertyList"],
+            dependencies: ["PropertyList", "TestSupport"],
             exclude: ["Resources"]
         ),
     ]

@@ -1,5 +1,6 @@
 import Foundation
 import PropertyList
+import TestSupport
 import Testing
 import VaultModel
 
@@ -9,23 +10,11 @@ import VaultModel
 /// missing tool fails the test).
 @Suite struct KeePassInteropTests {
     static func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, out: Data, err: String) {
-        let path = ["/usr/bin/\(tool)", "/usr/local/bin/\(tool)"].first {
-            FileManager.default.isExecutableFile(atPath: $0)
+        guard let path = ProcessRunner.path(of: tool) else {
+            throw ConverterError(input: tool, "\(tool) is not installed; scripts/test installs it")
         }
-        guard let path else { throw ConverterError(input: tool, "\(tool) is not installed; scripts/test installs it") }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        let error = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, data, String(decoding: error, as: UTF8.self))
+        let result = try ProcessRunner.run(path, arguments)
+        return (result.status, result.stdout, result.stderr)
     }
 
     static func document() -> VaultDocument {

@@ -1,5 +1,6 @@
 import Foundation
 import PropertyList
+import TestSupport
 import Testing
 import VaultModel
 
@@ -7,18 +8,7 @@ import VaultModel
 
 /// Seeded random vaults through every export and back.
 @Suite struct ConverterRoundTripTests {
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
-    static func text(_ rng: inout SplitMix, allowNewlines: Bool = true) -> String {
+    static func text(_ rng: inout SeededGenerator, allowNewlines: Bool = true) -> String {
         let pool: [String] =
             ["a", "Z", "9", " ", ",", "\"", "'", ";", "é", "ß", "日本", "😀", "&", "<", ">", "|", "/", "\t"]
             + (allowNewlines ? ["\n"] : [])
@@ -28,7 +18,7 @@ import VaultModel
     }
 
     static func document(seed: UInt64) -> VaultDocument {
-        var rng = SplitMix(state: seed)
+        var rng = SeededGenerator(seed: seed)
         var items = [VaultItem]()
         for _ in 0..<Int.random(in: 1...8, using: &rng) {
             var item = VaultItem(title: "t" + text(&rng, allowNewlines: false))

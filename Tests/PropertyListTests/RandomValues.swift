@@ -1,20 +1,7 @@
 import Foundation
+import TestSupport
 
 @testable import PropertyList
-
-/// A seeded, reproducible source of random property-list values (SplitMix64), so every
-/// property-test failure can be replayed from its seed.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// What the values may contain, so one generator serves syntaxes with different reach.
 struct ValueProfile {
