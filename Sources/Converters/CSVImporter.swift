@@ -44,8 +44,14 @@ public struct CSVImporter {
             (.favorite, ["favorite", "favourite", "fav", "starred"]),
             (.kind, ["type", "item type"]),
             (.fields, ["fields", "custom fields"]),
-            (.created, ["created", "time created", "creation time", "created at"]),
-            (.modified, ["last modified", "modified", "time password changed", "updated at", "modification time"]),
+            (.created, ["created", "time created", "creation time", "created at", "create time"]),
+            (
+                .modified,
+                [
+                    "last modified", "modified", "time password changed", "updated at", "modification time",
+                    "modify time",
+                ]
+            ),
         ]
         for (field, names) in lists { for name in names { table[normalize(name)] = field } }
         return table
@@ -72,6 +78,9 @@ public struct CSVImporter {
         if set.isSuperset(of: ["group", "title", "username", "password", "url", "notes"]) { return "keepassxc-csv" }
         if set.isSuperset(of: ["account", "loginname", "password", "website", "comments"]) { return "keepass-csv" }
         if set.isSuperset(of: ["name", "url", "username", "password", "cardholdername"]) { return "nordpass-csv" }
+        if set.isSuperset(of: ["type", "name", "url", "username", "password", "note", "totp", "createtime"]) {
+            return "protonpass-csv"
+        }
         if set.isSuperset(of: ["title", "url", "username", "password", "notes", "otpauth"]) {
             return "apple-passwords-csv"
         }
@@ -86,7 +95,9 @@ public struct CSVImporter {
     static let dialectCustomColumns: [String: Set<String>] = [
         "nordpass-csv": [
             "email", "fullname", "phonenumber", "address1", "address2", "city", "country", "state", "zipcode",
-        ]
+        ],
+        // Proton Pass 1.18+ has `email` beside `username`; the e-mail fills an empty username.
+        "protonpass-csv": ["email"],
     ]
 
     public var overrides: [String: Field] = [:]
@@ -156,6 +167,11 @@ public struct CSVImporter {
             if !notes.isEmpty {
                 item.notes = (item.notes.map { [$0] } ?? []).appending(contentsOf: notes).joined(separator: "\n")
             }
+            if dialect == "protonpass-csv", item.username == nil,
+                let email = item.customFields.firstIndex(where: { $0.name == "email" })
+            {
+                item.username = item.customFields.remove(at: email).value
+            }
             if item.title.isEmpty { item.title = Self.fallbackTitle(for: item) }
             let hasSecret = item.password != nil || item.username != nil || !item.urls.isEmpty || item.totp != nil
             let hasText = item.notes != nil || !item.customFields.isEmpty || !item.title.isEmpty
@@ -188,7 +204,7 @@ public struct CSVImporter {
         case .title: item.title = value
         case .username: item.username = value
         case .password: item.password = value
-        case .url: item.urls.append(contentsOf: value.split(whereSeparator: \.isNewline).map(String.init))
+        case .url: item.urls.append(contentsOf: Self.splitURLs(value))
         case .notes: item.notes = value
         case .totp:
             item.totp =
@@ -205,7 +221,7 @@ public struct CSVImporter {
         case .kind:
             switch value.lowercased() {
             case "note", "securenote", "secure note", "2": item.kind = .secureNote
-            case "card", "3": item.kind = .card
+            case "card", "creditcard", "3": item.kind = .card
             case "identity", "4": item.kind = .identity
             default: break
             }
@@ -228,6 +244,15 @@ public struct CSVImporter {
                 report.warnings.append(
                     "\(input):\(line): \(field.rawValue) \"\(value)\" is not a date Coffer reads; kept as a field")
             }
+        }
+    }
+
+    /// One URL per line; a line of several URLs joined by commas (Proton Pass) is split
+    /// only when every part has a scheme, so a URL containing a comma stays whole.
+    static func splitURLs(_ value: String) -> [String] {
+        value.split(whereSeparator: \.isNewline).flatMap { line -> [String] in
+            let parts = line.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            return parts.count > 1 && parts.allSatisfy({ $0.contains("://") }) ? parts : [String(line)]
         }
     }
 

@@ -18,6 +18,22 @@ public enum Importer {
         {
             return try BitwardenImporter.importValue(value, input: input)
         }
+        if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
+            throw ConverterError(
+                input: input,
+                "a ZIP archive (Proton Pass, Dashlane and 1Password pack their exports this way); unzip it and "
+                    + "import the file inside (Proton Pass: \"Proton Pass/data.json\")")
+        }
+        if bytes.starts(with: Array("-----BEGIN PGP MESSAGE-----".utf8)) {
+            throw ConverterError(
+                input: input, "a PGP-encrypted export; decrypt it with `gpg --decrypt` first, then import the result")
+        }
+        if format == nil || format == "protonpass-json" || format == "json",
+            PropertyListFormat.detect(bytes) == .json, let value = try? JSONPropertyList.decodeForeign(bytes),
+            ProtonPassImporter.matches(value)
+        {
+            return try ProtonPassImporter.importValue(value, input: input)
+        }
         if format == nil || format == "dashlane-json" || format == "enpass-json" || format == "json",
             PropertyListFormat.detect(bytes) == .json, let value = try? JSONPropertyList.decodeForeign(bytes)
         {
@@ -45,11 +61,12 @@ public enum Importer {
                 return result
             }
         }
-        guard format == nil || format == "csv" || format == "notes" || format!.hasSuffix("-csv") else {
+        guard format == nil || ["csv", "notes", "apple-keychain"].contains(format!) || format!.hasSuffix("-csv") else {
             throw ConverterError(
                 input: input,
                 "format \(format!) is not supported yet; supported: csv (any dialect with a header), dashlane-csv, notes, "
-                    + "bitwarden-json, dashlane-json, enpass-json, keepass-xml, coffer json/plist")
+                    + "apple-keychain, bitwarden-json, protonpass-json, dashlane-json, enpass-json, keepass-xml, coffer json/plist"
+            )
         }
         if format == nil, let structured = PropertyListFormat.detect(bytes),
             structured != .json || (try? JSONPropertyList.decodeForeign(bytes)) != nil
@@ -61,8 +78,11 @@ public enum Importer {
         }
         let decoded = try TextDecoding.decode(bytes, input: input)
         let head = String(decoded.text.prefix(4096))
-        if format == nil, head.hasPrefix("keychain: \"") || head.contains("\nclass: \"") {
-            throw ConverterError(input: input, "an Apple `security dump-keychain` listing: not supported yet")
+        if format == "apple-keychain" || (format == nil && AppleKeychainImporter.matches(head[...])) {
+            var result = try AppleKeychainImporter.importText(
+                decoded.text, input: input, encoding: decoded.encoding)
+            result.report.warnings = decoded.warnings + result.report.warnings
+            return result
         }
         if format == "notes" || (format == nil && !looksLikeCSV(decoded.text)) {
             var (records, report) = NotesImporter.importText(decoded.text, input: input, encoding: decoded.encoding)

@@ -79,7 +79,7 @@ import VaultModel
 
     /// Formats not supported yet. The test fails if one of these starts to import (update
     /// the list) or if anything else stops importing.
-    static let notYetSupported: Set<String> = ["apple-keychain.txt"]
+    static let notYetSupported: Set<String> = []
     /// Files without a header row, which Coffer never guesses: the format is named, as a person would.
     static let namedFormats = ["dashlane.csv": "dashlane-csv"]
 
