@@ -8,6 +8,7 @@ let package = Package(
     name: "Coffer",
     products: [
         .executable(name: "coffer", targets: ["CofferCLI"]),
+        .library(name: "CofferKit", targets: ["CofferKit"]),
         .library(name: "PropertyList", targets: ["PropertyList"]),
     ],
     dependencies: [
@@ -24,15 +25,21 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         .target(name: "PropertyList", dependencies: ["CLibXML2"]),
         .target(name: "VaultCrypto", dependencies: ["CSodium"]),
         .target(name: "VaultFormat", dependencies: ["VaultCrypto", "PropertyList"]),
         .target(name: "VaultModel", dependencies: ["VaultFormat", "PropertyList"]),
-        .target(name: "Converters", dependencies: ["VaultModel", "PropertyList"]),
+        .target(name: "Converters", dependencies: ["VaultModel", "PropertyList", "CZlib"]),
+        .target(name: "CofferKit", dependencies: ["Converters", "VaultModel", "VaultFormat", "PropertyList"]),
         .executableTarget(
             name: "CofferCLI",
             dependencies: [
-                "PropertyList", "VaultCrypto", "VaultFormat", "VaultModel", "Converters",
+                "CofferKit", "VaultCrypto",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -49,6 +56,7 @@ let package = Package(
         // Helpers shared by the test targets: a process runner and a seeded generator.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CofferCLITests", dependencies: ["TestSupport"]),
+        .testTarget(name: "CofferKitTests", dependencies: ["CofferKit"]),
         .testTarget(name: "ConvertersTests", dependencies: ["Converters", "VaultModel", "TestSupport"]),
         .testTarget(
             name: "VaultModelTests", dependencies: ["VaultModel", "VaultFormat", "VaultCrypto", "PropertyList"]),

@@ -1,9 +1,6 @@
 import ArgumentParser
-import Converters
+import CofferKit
 import Foundation
-import PropertyList
-import VaultFormat
-import VaultModel
 
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -67,6 +64,9 @@ struct Import: ParsableCommand {
             var document = try reportingModel(into) { try VaultDocument(vault: vault) }
             items = merge(items, sources: sources, into: &document, reports: &reports)
             target = (lock, vault, document)
+        } else {
+            var empty = VaultDocument()  // no vault to compare with; this keeps ids unique
+            items = merge(items, sources: sources, into: &empty, reports: &reports)
         }
         printReports(reports)
         if let report {
@@ -82,18 +82,21 @@ struct Import: ParsableCommand {
             guard let passphrase = try keys.credentials(prompt: "New passphrase: ").passphrase else {
                 throw CofferFailure(message: "no passphrase for the new vault", exitCode: 2)
             }
-            let document = VaultDocument(
+            var document = VaultDocument(
                 name: URL(fileURLWithPath: output).deletingPathExtension().lastPathComponent, items: items)
+            let payload = try reportingModel(output) { try VaultContent.payload(for: &document) }
             _ = try reporting(output) {
                 try VaultStore.create(
-                    at: output, payload: VaultPayload(records: document.records),
+                    at: output, payload: payload,
                     slots: [(.passphrase(passphrase, KDFParameters.preset(named: kdf) ?? .moderate), label: "")])
             }
             print("created \(output) with \(items.count) item(s)")
-        } else if let into, let target {
+        } else if let into, var target {
             defer { withExtendedLifetime(target.lock) {} }
-            var payload = try reporting(into) { try target.vault.payloadForResealing() }
-            payload.records = target.document.records
+            let previous = try reporting(into) { try target.vault.payloadForResealing() }
+            let payload = try reportingModel(into) {
+                try VaultContent.payload(for: &target.document, previous: previous)
+            }
             try reporting(into) { try VaultStore.save(payload, over: target.vault) }
             let count = reports.reduce(0) { $0 + $1.duplicates }
             print(
@@ -119,8 +122,12 @@ struct Import: ParsableCommand {
             byContent[identity(item)] = i
         }
         var fresh = [VaultItem]()
-        for (n, item) in items.enumerated() {
+        var freshIDs = Set<UUID>()
+        for (n, var item) in items.enumerated() {
             guard duplicates != "keep", let existing = byID[item.id] ?? byContent[identity(item)] else {
+                // Kept twice (or twice in the inputs): ids stay unique in a vault.
+                if byID[item.id] != nil || freshIDs.contains(item.id) { item.id = .randomV4() }
+                freshIDs.insert(item.id)
                 fresh.append(item)
                 continue
             }
@@ -176,7 +183,9 @@ struct Export: ParsableCommand {
         let unlocked = try reporting(vault) {
             try VaultFile(path: vault, allowLargeKDFMemory: keys.allowKdfMemory).unlock(with: keys.credentials())
         }
-        let document = try reportingModel(vault) { try VaultDocument(vault: unlocked) }
+        let document = try reporting(vault) {
+            try reportingModel(vault) { try VaultContent.documentWithAttachments(of: unlocked) }
+        }
         try target.write(document)
     }
 }
@@ -271,6 +280,8 @@ func reportingModel<T>(_ path: String, _ body: () throws -> T) throws -> T {
     do {
         return try body()
     } catch let error as ModelError {
+        throw CofferFailure.invalidData("\(path): \(error)")
+    } catch let error as VaultContent.MissingBlob {
         throw CofferFailure.invalidData("\(path): \(error)")
     }
 }

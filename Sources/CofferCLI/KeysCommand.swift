@@ -1,7 +1,7 @@
 import ArgumentParser
+import CofferKit
 import Foundation
 import VaultCrypto
-import VaultFormat
 
 struct Keys: ParsableCommand {
     static let configuration = CommandConfiguration(

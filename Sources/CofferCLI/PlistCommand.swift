@@ -1,5 +1,5 @@
 import ArgumentParser
-import PropertyList
+import CofferKit
 
 struct PlistCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

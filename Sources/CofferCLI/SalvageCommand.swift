@@ -1,6 +1,6 @@
 import ArgumentParser
+import CofferKit
 import Foundation
-import VaultFormat
 
 struct Salvage: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,7 +1,7 @@
 import ArgumentParser
+import CofferKit
 import Foundation
 import VaultCrypto
-import VaultFormat
 
 /// Where keys come from. Passphrases never come from argv: the terminal (no echo),
 /// `--passphrase-file`, `--passphrase-fd`, or `COFFER_PASSPHRASE` (meant for scripts and

@@ -1,7 +1,7 @@
 import ArgumentParser
+import CofferKit
 import Foundation
 import VaultCrypto
-import VaultFormat
 
 struct Create: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,5 @@
+import CofferKit
 import VaultCrypto
-import VaultFormat
 
 /// The documented exit codes of vault commands (README, spec/FORMAT.md §8).
 extension VaultError.Kind {

@@ -6,8 +6,10 @@ import VaultModel
 /// standard strings (Title, UserName, Password, URL, Notes), TOTP as `otp`, custom fields as
 /// extra strings, tags, times, password history. Passwords and concealed fields carry
 /// `ProtectInMemory="True"` (the plaintext-export spelling; `Protected` would mean the
-/// value is encrypted with the database's inner stream key). Attachments are not written
-/// yet; the report lists them.
+/// value is encrypted with the database's inner stream key). Attachments are written inline
+/// (`Entry/Binary` with a base64 `Value`), which KeePass 2 and KeePassXC both read; an
+/// attachment whose bytes were not loaded, or a second one with the same name (KeePass keys
+/// attachments by name), is renamed or reported, never silently lost.
 public enum KeePassXMLExporter {
     final class GroupNode {
         var name: String
@@ -34,8 +36,8 @@ public enum KeePassXMLExporter {
             var node = root
             for part in item.folder { node = node.child(part) }
             node.items.append(item)
-            if !item.attachments.isEmpty {
-                warnings.append("\(item.title): \(item.attachments.count) attachment(s) not written to KeePass XML")
+            for attachment in item.attachments where attachment.content == nil {
+                warnings.append("\(item.title): attachment \"\(attachment.name)\" has no bytes loaded; not written")
             }
         }
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n<KeePassFile>\n"
@@ -44,21 +46,27 @@ public enum KeePassXMLExporter {
         out +=
             "\t\t<MemoryProtection>\n\t\t\t<ProtectPassword>True</ProtectPassword>\n\t\t</MemoryProtection>\n\t</Meta>\n"
         out += "\t<Root>\n"
-        try write(root, into: &out, indent: 2)
+        try write(root, into: &out, indent: 2, warnings: &warnings)
         out += "\t</Root>\n</KeePassFile>\n"
         return (Array(out.utf8), warnings)
     }
 
-    private static func write(_ group: GroupNode, into out: inout String, indent: Int) throws {
+    private static func write(_ group: GroupNode, into out: inout String, indent: Int, warnings: inout [String])
+        throws
+    {
         let t = String(repeating: "\t", count: indent)
         out +=
             "\(t)<Group>\n\(t)\t<UUID>\(uuid(for: group.name + "\(indent)"))</UUID>\n\(t)\t<Name>\(try escape(group.name))</Name>\n"
-        for item in group.items { try write(item, into: &out, indent: indent + 1, history: true) }
-        for child in group.children { try write(child, into: &out, indent: indent + 1) }
+        for item in group.items {
+            try write(item, into: &out, indent: indent + 1, history: true, warnings: &warnings)
+        }
+        for child in group.children { try write(child, into: &out, indent: indent + 1, warnings: &warnings) }
         out += "\(t)</Group>\n"
     }
 
-    private static func write(_ item: VaultItem, into out: inout String, indent: Int, history: Bool) throws {
+    private static func write(
+        _ item: VaultItem, into out: inout String, indent: Int, history: Bool, warnings: inout [String]
+    ) throws {
         let t = String(repeating: "\t", count: indent)
         out +=
             "\(t)<Entry>\n\(t)\t<UUID>\(Data(withUnsafeBytes(of: item.id.uuid) { Array($0) }).base64EncodedString())</UUID>\n"
@@ -87,6 +95,22 @@ public enum KeePassXMLExporter {
         where !["Title", "UserName", "Password", "URL", "Notes", "otp"].contains(field.name) {
             try string(field.name, field.value, protect: field.concealed)
         }
+        var names = Set<String>()
+        for attachment in item.attachments {
+            guard let content = attachment.content else { continue }
+            var name = attachment.name
+            var n = 2
+            while names.contains(name) {
+                name = "\(attachment.name) (\(n))"
+                n += 1
+            }
+            if name != attachment.name {
+                warnings.append("\(item.title): a second attachment \"\(attachment.name)\" is written as \"\(name)\"")
+            }
+            names.insert(name)
+            out += "\(t)\t<Binary>\n\(t)\t\t<Key>\(try escape(name))</Key>\n"
+            out += "\(t)\t\t<Value>\(content.base64EncodedString())</Value>\n\(t)\t</Binary>\n"
+        }
         if history, !item.passwordHistory.isEmpty {
             out += "\(t)\t<History>\n"
             for old in item.passwordHistory {
@@ -94,7 +118,8 @@ public enum KeePassXMLExporter {
                 previous.password = old.password
                 previous.modified = old.date
                 previous.passwordHistory = []
-                try write(previous, into: &out, indent: indent + 2, history: false)
+                previous.attachments = []
+                try write(previous, into: &out, indent: indent + 2, history: false, warnings: &warnings)
             }
             out += "\(t)\t</History>\n"
         }

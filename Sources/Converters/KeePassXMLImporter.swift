@@ -5,7 +5,8 @@ import VaultModel
 /// KeePass 2.x / KeePassXC XML exports (`<KeePassFile>`) and KeePassX 0.4 XML
 /// (`<database>`): groups become folder paths (without the root group), entry strings map
 /// to item fields, other strings become custom fields (concealed when protected), history
-/// entries become password history. Parsed with ``XMLEventParser`` (libxml2, streaming,
+/// entries become password history, attachments (`Entry/Binary`, inline or by reference
+/// into `Meta/Binaries`, gzip-compressed or not) carry their bytes. Parsed with ``XMLEventParser`` (libxml2, streaming,
 /// no network, no DTD, no entities; Foundation's XMLParser fails on exports over ~50 MB).
 final class KeePassXMLImporter: XMLEventHandler {
     private var items = [VaultItem]()
@@ -21,6 +22,15 @@ final class KeePassXMLImporter: XMLEventHandler {
     private var stringValue: String?
     private var protected = false
     private var isKeePassX = false
+    /// Meta/Binaries: ID → bytes (decompressed).
+    private var binaryPool = [String: Data]()
+    private var poolEntry: (id: String, compressed: Bool, line: Int)?
+    private var binaryKey: String?
+    private var binaryRef: String?
+    private var binaryInline: Data?
+    /// Attachments that name a pool binary, resolved once the whole file is read.
+    private var pendingRefs = [(item: Int, attachment: Int, ref: String)]()
+    private var warnings = [String]()
 
     static func matches(_ bytes: [UInt8]) -> Bool {
         let head = String(decoding: bytes.prefix(512), as: UTF8.self)
@@ -36,6 +46,18 @@ final class KeePassXMLImporter: XMLEventHandler {
         }
         var report = ImportReport(
             input: input, format: importer.isKeePassX ? "keepassx-xml" : "keepass-xml", encoding: "UTF-8")
+        for (itemIndex, attachmentIndex, ref) in importer.pendingRefs {
+            if let content = importer.binaryPool[ref] {
+                importer.items[itemIndex].attachments[attachmentIndex].content = content
+                importer.items[itemIndex].attachments[attachmentIndex].size = content.count
+            } else {
+                importer.warnings.append(
+                    "\(input): entry \"\(importer.items[itemIndex].title)\": attachment \""
+                        + "\(importer.items[itemIndex].attachments[attachmentIndex].name)\" refers to binary \(ref), "
+                        + "which the file does not hold; kept empty")
+            }
+        }
+        report.warnings = importer.warnings.map { $0.hasPrefix(input) ? $0 : "\(input):\($0)" }
         report.read = importer.items.count
         for item in importer.items {
             if item.password == nil && item.username == nil && item.urls.isEmpty {
@@ -65,6 +87,15 @@ final class KeePassXMLImporter: XMLEventHandler {
         case "String":
             stringKey = nil
             stringValue = nil
+        case "Binary" where element.dropLast().last == "Binaries":
+            poolEntry = (
+                attributes.value(of: "ID") ?? "", attributes.value(of: "Compressed")?.lowercased() == "true",
+                parser.line
+            )
+        case "Binary":
+            (binaryKey, binaryRef, binaryInline) = (nil, nil, nil)
+        case "Value" where element.dropLast().last == "Binary":
+            binaryRef = attributes.value(of: "Ref")
         case "Value":
             protected =
                 attributes.value(of: "Protected")?.lowercased() == "true"
@@ -92,6 +123,38 @@ final class KeePassXMLImporter: XMLEventHandler {
             }
         case "Group", "group":
             groups.removeLast()
+        case "Binary" where parent == "Binaries":
+            guard let pool = poolEntry else { return }
+            poolEntry = nil
+            guard let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters) else {
+                warnings.append("\(pool.line): binary \(pool.id) is not base64; its attachments are kept empty")
+                binaryPool[pool.id] = Data()
+                return
+            }
+            if !pool.compressed {
+                binaryPool[pool.id] = data
+                return
+            }
+            do {
+                binaryPool[pool.id] = Data(try Gzip.decompress([UInt8](data)))
+            } catch {
+                warnings.append("\(pool.line): binary \(pool.id): \(error); its attachments are kept empty")
+                binaryPool[pool.id] = Data()
+            }
+        case "Key" where parent == "Binary": binaryKey = text
+        case "Value" where parent == "Binary" && binaryRef == nil:
+            binaryInline = Data(base64Encoded: text, options: .ignoreUnknownCharacters)
+            if binaryInline == nil {
+                warnings.append("\(parser.line): attachment \(binaryKey ?? "") is not base64; kept empty")
+                binaryInline = Data()
+            }
+        case "Binary" where parent == "Entry" && historyDepth == 0:
+            guard entry != nil else { return }
+            let name = binaryKey ?? "attachment"
+            entry!.attachments.append(.init(name: name, content: binaryInline ?? Data()))
+            if let ref = binaryRef {
+                pendingRefs.append((items.count, entry!.attachments.count - 1, ref))
+            }
         case "Key" where parent == "String": stringKey = text
         case "Value" where parent == "String": stringValue = text
         case "String":

@@ -50,9 +50,14 @@ extension VaultItem {
             guard let blob = try g.data("blob"), blob.count == 16 else {
                 throw ModelError(record: record, key: "attachments", "an attachment needs a 16-byte blob reference")
             }
+            let content = try g.data("data")
+            if let content, let size = try g.integer("size"), size != content.count {
+                throw ModelError(
+                    record: record, key: "attachments", "size \(size) but \(content.count) bytes of data")
+            }
             return Attachment(
                 name: try g.string("name") ?? "", mediaType: try g.string("mediaType") ?? "application/octet-stream",
-                size: try g.integer("size") ?? 0, blob: blob)
+                size: try content?.count ?? (g.integer("size") ?? 0), blob: blob, content: content)
         }
         details = try f.dictionary("details") ?? PropertyListDictionary()
         unknown = f.unknown
@@ -114,6 +119,7 @@ extension VaultItem {
                 h.set("mediaType", a.mediaType)
                 h.set("size", a.size)
                 h.dictionary["blob"] = .data(a.blob)
+                if let content = a.content { h.dictionary["data"] = .data(content) }
                 return h.dictionary
             })
         b.set("details", details)

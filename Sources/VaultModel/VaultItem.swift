@@ -61,11 +61,35 @@ public struct VaultItem: Equatable, Sendable {
         public var size: Int
         /// The container blob holding the bytes (16 bytes).
         public var blob: Data
-        public init(name: String, mediaType: String, size: Int, blob: Data) {
+        /// The bytes themselves while the item travels outside a vault (an export, an import
+        /// not yet saved). Inside a vault they live in the blob; saving moves them there.
+        public var content: Data?
+        public init(name: String, mediaType: String, size: Int, blob: Data, content: Data? = nil) {
             self.name = name
             self.mediaType = mediaType
             self.size = size
             self.blob = blob
+            self.content = content
+        }
+
+        /// A new attachment holding `content`, with a fresh random blob id.
+        public init(name: String, content: Data, mediaType: String? = nil) {
+            self.init(
+                name: name, mediaType: mediaType ?? Self.mediaType(forName: name), size: content.count,
+                blob: Data(UUID.randomV4().uuidBytes), content: content)
+        }
+
+        /// A media type from the file name's extension, for attachments that come without one.
+        public static func mediaType(forName name: String) -> String {
+            let types = [
+                "txt": "text/plain", "md": "text/markdown", "csv": "text/csv", "json": "application/json",
+                "xml": "application/xml", "pdf": "application/pdf", "png": "image/png", "jpg": "image/jpeg",
+                "jpeg": "image/jpeg", "gif": "image/gif", "webp": "image/webp", "svg": "image/svg+xml",
+                "zip": "application/zip", "gz": "application/gzip", "pem": "application/x-pem-file",
+                "key": "application/octet-stream", "pub": "text/plain", "html": "text/html",
+            ]
+            let ext = name.split(separator: ".").count > 1 ? name.split(separator: ".").last!.lowercased() : ""
+            return types[ext] ?? "application/octet-stream"
         }
     }
 
@@ -119,6 +143,9 @@ public struct VaultItem: Equatable, Sendable {
 }
 
 extension UUID {
+    /// The 16 bytes, in order.
+    public var uuidBytes: [UInt8] { withUnsafeBytes(of: uuid) { Array($0) } }
+
     /// A version-4 UUID. Foundation's `UUID()` on Linux opened a file per call (13 % of a
     /// 100,000-row import); random bytes come from a pool refilled 4 KiB at a time.
     public static func randomV4() -> UUID {

@@ -108,4 +108,39 @@ import Testing
                 .posixPermissions] as? Int
         #expect(mode == 0o600)
     }
+
+    @Test func attachmentsTravelFromKeePassXMLIntoTheVaultAndBackOut() throws {
+        let dir = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let bytes = Data((0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <KeePassFile><Root><Group><Name>Root</Name><Entry>
+            <String><Key>Title</Key><Value>server</Value></String>
+            <String><Key>Password</Key><Value>pw</Value></String>
+            <Binary><Key>id_ed25519</Key><Value>\(bytes.base64EncodedString())</Value></Binary>
+            </Entry></Group></Root></KeePassFile>
+            """
+        try Data(xml.utf8).write(to: dir.appendingPathComponent("kp.xml"))
+        let pw = ["COFFER_PASSPHRASE": "hunter2"]
+        var run = try Self.coffer(
+            ["import", "kp.xml", "-o", "a.coffer", "--kdf", "interactive"], environment: pw, in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        run = try Self.coffer(["inspect", "a.coffer", "--unlock"], environment: pw, in: dir)
+        #expect(run.stdout.contains("blobs        1 (100000 bytes)"), "\(run.stdout)")
+        // A second import into the same vault keeps the first blob and adds the new one.
+        run = try Self.coffer(
+            ["import", "kp.xml", "--into", "a.coffer", "--duplicates", "keep"], environment: pw, in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        run = try Self.coffer(
+            ["export", "a.coffer", "--format", "binary-plist", "-o", "out.plist"], environment: pw, in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        let exported =
+            try PropertyListSerialization.propertyList(
+                from: Data(contentsOf: dir.appendingPathComponent("out.plist")), format: nil) as? [String: Any]
+        let items = exported?["items"] as? [[String: Any]] ?? []
+        let files = items.flatMap { $0["attachments"] as? [[String: Any]] ?? [] }
+        #expect(files.count == 2 && files.allSatisfy { $0["data"] as? Data == bytes && $0["size"] as? Int == 100_000 })
+        #expect(Set(items.compactMap { $0["id"] as? String }).count == 2, "ids stay unique when kept twice")
+    }
 }

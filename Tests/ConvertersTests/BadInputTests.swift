@@ -62,4 +62,19 @@ import Testing
         #expect(report.addsUp && items.count == 1)
         #expect((items.first?.title.utf8.count ?? 0) + (items.first?.notes?.utf8.count ?? 0) >= 20_000_000)
     }
+
+    @Test func brokenKeePassAttachmentsAreReportedAndTheirEntriesKept() throws {
+        // A gzip stream cut short, and a reference to a binary the file does not hold.
+        let xml = """
+            <KeePassFile><Meta><Binaries><Binary ID="0" Compressed="True">H4sIAAAAAAAAA8tIzcnJ</Binary></Binaries></Meta>
+            <Root><Group><Name>Root</Name><Entry><String><Key>Title</Key><Value>a</Value></String>
+            <Binary><Key>cut.txt</Key><Value Ref="0"/></Binary><Binary><Key>lost.txt</Key><Value Ref="9"/></Binary>
+            </Entry></Group></Root></KeePassFile>
+            """
+        let (items, report) = try Importer.importFile(Array(xml.utf8), input: "kp.xml")
+        #expect(items.count == 1 && items[0].attachments.map(\.name) == ["cut.txt", "lost.txt"])
+        #expect(items[0].attachments.allSatisfy { $0.content == Data() })
+        #expect(report.warnings.count == 2, "\(report.warnings)")
+        #expect(report.warnings.contains { $0.hasPrefix("kp.xml:1: binary 0") && $0.contains("truncated") })
+    }
 }

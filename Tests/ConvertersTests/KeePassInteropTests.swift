@@ -30,6 +30,10 @@ import VaultModel
         a.passwordHistory = [.init(password: "older-password", date: Date(timeIntervalSince1970: 1_600_000_000))]
         a.created = Date(timeIntervalSince1970: 1_500_000_000)
         a.modified = Date(timeIntervalSince1970: 1_600_000_100)
+        a.attachments = [
+            .init(name: "statement.pdf", content: Data((0..<70_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })),
+            .init(name: "codes.txt", content: Data("backup codes: 1111 2222\n".utf8)),
+        ]
         items.append(a)
         var b = VaultItem(title: "router")
         b.username = "admin"
@@ -84,6 +88,12 @@ import VaultModel
             #expect(Set(back.customFields.map(\.name)) == Set(item.customFields.map(\.name)), "\(item.title)")
             #expect(back.customFields.first { $0.name == "PIN" }?.concealed ?? true, "PIN stays concealed")
             #expect(back.passwordHistory.map(\.password) == item.passwordHistory.map(\.password), "\(item.title)")
+            // Attachments come back from KeePassXC's pool (gzip-compressed) with their bytes.
+            let backFiles: [String: Data?] = Dictionary(
+                uniqueKeysWithValues: back.attachments.map { ($0.name, $0.content) })
+            let files: [String: Data?] = Dictionary(
+                uniqueKeysWithValues: item.attachments.map { ($0.name, $0.content) })
+            #expect(backFiles == files, "\(item.title): attachments")
             // KeePassXC fills in missing times, so only given ones are compared.
             if let created = item.created { #expect(back.created == created, "\(item.title)") }
         }

@@ -40,6 +40,15 @@ import VaultModel
                 item.passwordHistory = [.init(password: "old", date: Date(timeIntervalSince1970: 1.6e9))]
             }
             if Bool.random(using: &rng) { item.unknown = ["x-future": .data(Data([1, 2, 3]))] }
+            for n in 0..<Int.random(in: 0...2, using: &rng) {
+                let bytes = (0..<Int.random(in: 0...3000, using: &rng)).map { _ in
+                    UInt8.random(in: 0...255, using: &rng)
+                }
+                var attachment = VaultItem.Attachment(
+                    name: "file\(n) " + text(&rng, allowNewlines: false), content: Data(bytes))
+                attachment.blob = Data((0..<16).map { _ in UInt8.random(in: 0...255, using: &rng) })
+                item.attachments.append(attachment)
+            }
             item.created = Date(
                 timeIntervalSince1970: Double(Int.random(in: 1_000_000_000...1_700_000_000, using: &rng)))
             items.append(item)
@@ -73,6 +82,10 @@ import VaultModel
                 #expect(
                     a.folder == b.folder && a.urls == b.urls
                         && a.passwordHistory.map(\.password) == b.passwordHistory.map(\.password))
+                // Attachments by name and bytes (KeePass has no media type or blob id).
+                #expect(
+                    a.attachments.map { [$0.name: $0.content] } == b.attachments.map { [$0.name: $0.content] },
+                    "seed \(seed): attachments")
             }
             for dialect in CSVExporter.Dialect.allCases {
                 let csv = CSVExporter.export(document, dialect: dialect).bytes
