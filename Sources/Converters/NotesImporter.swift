@@ -6,7 +6,8 @@ import VaultModel
 /// capitals — becomes the folder of the records under it). Inside a record, `label: value`
 /// lines are read through label aliases in English, French, German and Spanish; one-line
 /// records (`Service - user / pass`, `Service | user | pass`, `Service: user pw: pass`,
-/// tab-separated) are recognized; bullets and numbering are stripped; URLs and e-mail
+/// `Service — user — pass`, columns separated by tabs or runs of spaces) are recognized; a
+/// label alone on a line takes the next line as its value; bullets and numbering are stripped; URLs and e-mail
 /// addresses are recognized. **Every line that is not understood stays verbatim in the
 /// notes of its record**: nothing a person wrote disappears.
 public enum NotesImporter {
@@ -27,7 +28,8 @@ public enum NotesImporter {
             (
                 .username,
                 [
-                    "user", "username", "user name", "login", "email", "e-mail", "mail", "account", "id", "user id",
+                    "user", "u", "username", "user name", "login", "email", "e-mail", "mail", "account", "id",
+                    "user id",
                     "identifiant",
                     "utilisateur", "courriel", "benutzer", "benutzername", "konto", "usuario", "correo", "cuenta",
                 ]
@@ -35,7 +37,8 @@ public enum NotesImporter {
             (
                 .password,
                 [
-                    "password", "pass", "passwd", "pw", "pwd", "mot de passe", "mdp", "passwort", "kennwort",
+                    "password", "pass", "passwd", "pw", "pwd", "p", "passcode", "mot de passe", "mdp", "passwort",
+                    "kennwort",
                     "contraseña",
                     "contrasena", "clave",
                 ]
@@ -155,12 +158,27 @@ public enum NotesImporter {
         var notes = [String]()
         var labelled = 0
         var confidence = "low"
-        for (offset, entry) in block.enumerated() {
+        var emailLine: Int?
+        var consumed = Set<Int>()  // lines read as the value of the label above them
+        for (offset, entry) in block.enumerated() where !consumed.contains(offset) {
             let line = stripBullet(entry.text)
             if let (label, value) = labelledValue(line) {
                 labelled += 1
                 assign(label, value, to: &item, notes: &notes, original: entry.text)
                 continue
+            }
+            // A label alone, its value on the next line ("Password" then "c0mcast").
+            let bare = line.hasSuffix(":") ? String(line.dropLast()).trimmingCharacters(in: .whitespaces) : line
+            if let label = labels[bare.lowercased()], label != .title, offset + 1 < block.count,
+                labelledValue(stripBullet(block[offset + 1].text)) == nil
+            {
+                let value = stripBullet(block[offset + 1].text)
+                if !value.isEmpty, labels[value.lowercased()] == nil {
+                    labelled += 1
+                    consumed.insert(offset + 1)
+                    assign(label, value, to: &item, notes: &notes, original: entry.text + "\n" + block[offset + 1].text)
+                    continue
+                }
             }
             if block.count == 1 || (offset == 0 && item.title.isEmpty), let parts = oneLine(line) {
                 item.title = parts.title
@@ -169,10 +187,20 @@ public enum NotesImporter {
                 confidence = "medium"
                 continue
             }
+            // "Wifi password: casa-2024": the service named in the label.
+            if let (service, label, value) = servicePrefixedLabel(line),
+                item.title.isEmpty || item.title.lowercased() == service.lowercased()
+            {
+                item.title = service
+                labelled += 1
+                assign(label, value, to: &item, notes: &notes, original: entry.text)
+                continue
+            }
             if isURL(line), item.urls.isEmpty || offset > 0 {
                 item.urls.append(line.lowercased().hasPrefix("www.") ? "https://" + line : line)
             } else if isEmail(line), item.username == nil {
                 item.username = line
+                emailLine = offset
             } else if offset == 0, item.title.isEmpty, !line.contains(":") || line.hasSuffix(":") {
                 item.title = line.hasSuffix(":") ? String(line.dropLast()) : line
             } else {
@@ -180,6 +208,15 @@ public enum NotesImporter {
             }
         }
         if labelled > 0 { confidence = labelled >= 2 || item.password != nil ? "high" : "medium" }
+        // "Facebook", "ana@example.com", "fb-pass-123": one word right under an unlabelled
+        // e-mail is its password (low confidence, shown in the preview).
+        if item.password == nil, let emailLine, emailLine + 1 < block.count, notes.count == 1,
+            notes[0] == block[emailLine + 1].text, !stripBullet(notes[0]).contains(" "),
+            (1...128).contains(stripBullet(notes[0]).count)
+        {
+            item.password = stripBullet(notes.removeFirst())
+            confidence = "low"
+        }
         if item.title.isEmpty {
             item.title = item.urls.first.flatMap { URLComponents(string: $0)?.host } ?? item.username ?? "untitled"
         }
@@ -193,6 +230,22 @@ public enum NotesImporter {
             let label = line[..<range.lowerBound].trimmingCharacters(in: .whitespaces).lowercased()
             let value = line[range.upperBound...].trimmingCharacters(in: .whitespaces)
             if let known = labels[label], !value.isEmpty { return (known, value) }
+        }
+        return nil
+    }
+
+    /// "Wifi password: x", "Gmail login: y" — a service name (up to four words) before a
+    /// username or password label.
+    static func servicePrefixedLabel(_ line: String) -> (String, Label, String)? {
+        guard let colon = line.firstIndex(of: ":") else { return nil }
+        let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        let words = line[..<colon].split(separator: " ").map(String.init)
+        guard !value.isEmpty, (2...5).contains(words.count) else { return nil }
+        for take in [2, 1] where words.count > take {
+            let label = words.suffix(take).joined(separator: " ").lowercased()
+            if let known = labels[label], known == .password || known == .username {
+                return (words.dropLast(take).joined(separator: " "), known, value)
+            }
         }
         return nil
     }
@@ -222,7 +275,9 @@ public enum NotesImporter {
             #"^(.+?)\s*\|\s*(\S+)\s*\|\s*(\S+)$"#,
             #"^(.+?)\t+(\S+)\t+(\S+)$"#,
             #"^(.+?)\s+[-–—]\s+(\S+)\s*/\s*(\S+)$"#,
-            #"^(.+?):\s*(\S+)\s+(?:pw|pwd|pass|password|mdp|passwort):\s*(\S+)$"#,
+            #"^(.+?):\s*(\S+)\s+(?:/\s*)?(?:pw|pwd|pass|password|mdp|passwort):\s*(\S+)$"#,
+            #"^(.+?)\s+[-–—]\s+(\S+)\s+[-–—]\s+(\S+)$"#,
+            #"^(\S.*?)\s{2,}(\S+)\s{2,}(\S+)$"#,
             #"^(.+?)\s*[:\-–—]\s*(\S+@\S+|\S+)\s+/\s+(\S+)$"#,
         ]
         for pattern in patterns {
