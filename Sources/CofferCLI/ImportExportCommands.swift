@@ -158,12 +158,19 @@ struct Import: ParsableCommand {
         }
     }
 
+    /// A preview cell: one line, at most 60 characters.
+    static func cell(_ text: String) -> String {
+        let line = text.prefix(61).map { $0.isNewline ? " " : $0 }
+        return line.count > 60 ? String(line.prefix(59)) + "…" : String(line)
+    }
+
     private func printPreview(_ items: [VaultItem], origins: [ImportReport.RecordOrigin]) {
         print("lines | confidence | title | username | password | url")
         for (i, item) in items.enumerated() {
             let password = item.password.map { reveal ? $0 : String(repeating: "•", count: min($0.count, 8)) } ?? ""
             let origin = origins.count == items.count ? "\(origins[i].lines) | \(origins[i].confidence)" : "- | -"
-            print("\(origin) | \(item.title) | \(item.username ?? "") | \(password) | \(item.urls.first ?? "")")
+            let cells = [item.title, item.username ?? "", password, item.urls.first ?? ""].map(Self.cell)
+            print("\(origin) | \(cells.joined(separator: " | "))")
         }
         print("\(items.count) item(s) would be imported (dry run: nothing written)")
     }

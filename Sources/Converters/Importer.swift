@@ -104,6 +104,16 @@ extension Importer {
     /// Most lines carry the same non-zero number of delimiters (outside quotes): a table,
     /// not a notes list. A table without a recognized header is an error, never a guess.
     static func looksLikeCSV(_ text: String) -> Bool {
+        // A first line that is a header Coffer knows (two or more of title, username,
+        // password, URL) is a table, however long the rows under it.
+        let firstLine = text.prefix(4096).prefix { $0 != "\n" && $0 != "\r" && $0 != "\r\n" }
+        if let (_, header) = try? CSVReader.rows(String(firstLine), input: ""), let fields = header.first?.fields,
+            Set(fields.compactMap { CSVImporter.aliases[CSVImporter.normalize($0)] }).intersection([
+                .title, .username, .password, .url,
+            ]).count >= 2
+        {
+            return true
+        }
         guard let (_, rows) = try? CSVReader.rows(String(text.prefix(65_536)), input: "") else {
             return true  // an unterminated quote: let the CSV reader report it with its line
         }

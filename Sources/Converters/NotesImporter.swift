@@ -59,10 +59,7 @@ public enum NotesImporter {
         records: [Record], report: ImportReport
     ) {
         var report = ImportReport(input: input, format: "notes", encoding: encoding)
-        let lines = text.split(
-            omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
-        )
-        .map(String.init)
+        let lines = splitLines(text)
         var records = [Record]()
         var folder = [String]()
         var block = [(line: Int, text: String)]()
@@ -97,9 +94,15 @@ public enum NotesImporter {
         var index = 0
         while index < lines.count {
             let raw = lines[index]
-            let line = raw.trimmingCharacters(in: .whitespaces)
             let number = index + 1
-            let next = index + 1 < lines.count ? lines[index + 1].trimmingCharacters(in: .whitespaces) : ""
+            if raw.utf8.count > maximumParsedLine {  // never a heading or separator: no scanning
+                block.append((number, raw))
+                index += 1
+                continue
+            }
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            let following = index + 1 < lines.count ? lines[index + 1] : ""
+            let next = following.utf8.count > maximumParsedLine ? "" : following.trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.allSatisfy({ $0 == "-" || $0 == "=" || $0 == "*" }) && line.count >= 3 {
                 flush()
             } else if line.hasPrefix("#") {
@@ -120,6 +123,28 @@ public enum NotesImporter {
         }
         flush()
         return (records, report)
+    }
+
+    /// Lines ending in LF, CRLF or CR, split on bytes (a Character walk over a 100 MB
+    /// line took seconds).
+    static func splitLines(_ text: String) -> [String] {
+        var lines = [String]()
+        let bytes = text.utf8
+        var start = bytes.startIndex
+        var index = start
+        while index != bytes.endIndex {
+            let byte = bytes[index]
+            guard byte == 0x0A || byte == 0x0D else {
+                bytes.formIndex(after: &index)
+                continue
+            }
+            lines.append(String(text[start..<index]))
+            bytes.formIndex(after: &index)
+            if byte == 0x0D, index != bytes.endIndex, bytes[index] == 0x0A { bytes.formIndex(after: &index) }
+            start = index
+        }
+        lines.append(String(text[start..<bytes.endIndex]))
+        return lines
     }
 
     /// "BANKING", "EMAIL ACCOUNTS:" — a line of capitals without digits or separators,
@@ -161,6 +186,12 @@ public enum NotesImporter {
         var emailLine: Int?
         var consumed = Set<Int>()  // lines read as the value of the label above them
         for (offset, entry) in block.enumerated() where !consumed.contains(offset) {
+            // No label, title or one-line record is this long: kept verbatim without
+            // running patterns over it (a 100 MB line took a minute).
+            if entry.text.utf8.count > maximumParsedLine {
+                notes.append(entry.text)
+                continue
+            }
             let line = stripBullet(entry.text)
             if let (label, value) = labelledValue(line) {
                 labelled += 1
@@ -223,6 +254,8 @@ public enum NotesImporter {
         if !notes.isEmpty { item.notes = ((item.notes.map { [$0] } ?? []) + notes).joined(separator: "\n") }
         return Record(item: item, firstLine: block.first!.line, lastLine: block.last!.line, confidence: confidence)
     }
+
+    static let maximumParsedLine = 4096
 
     static func labelledValue(_ line: String) -> (Label, String)? {
         for separator in [":", "=", " - ", "\t"] {

@@ -9,15 +9,38 @@ import Testing
     static let csv = Array(
         "name,url,username,password\nmail,https://m.example,ana,p1\nbank,https://b.example,ana,\"p,2\"\n".utf8)
 
-    @Test func everyTruncationOfACSVExportFailsCleanlyOrAddsUp() {
-        for length in 0..<Self.csv.count {
+    static let truncatable: [(name: String, bytes: [UInt8])] = [
+        ("cut.csv", csv),
+        (
+            "cut.json",
+            Array(
+                #"{"encrypted": false, "folders": [], "items": [{"id": "1", "type": 1, "name": "mail", "login": {"username": "ana", "password": "p1", "uris": [{"uri": "https://m.example"}]}}]}"#
+                    .utf8)
+        ),
+        (
+            "cut.xml",
+            Array(
+                "<KeePassFile><Root><Group><Name>Root</Name><Entry><String><Key>Title</Key><Value>mail</Value></String><String><Key>Password</Key><Value>p1</Value></String></Entry></Group></Root></KeePassFile>"
+                    .utf8)
+        ),
+        (
+            "cut.txt",
+            Array(
+                "keychain: \"k\"\nversion: 256\nclass: \"genp\"\nattributes:\n    \"acct\"<blob>=\"ana\"\ndata:\n\"p1\"\n"
+                    .utf8)
+        ),
+    ]
+
+    @Test(arguments: truncatable)
+    func everyTruncationFailsCleanlyOrAddsUp(name: String, bytes: [UInt8]) {
+        for length in 0..<bytes.count {
             do {
-                let (_, report) = try Importer.importFile(Array(Self.csv.prefix(length)), input: "cut.csv")
-                #expect(report.addsUp, "length \(length)")
+                let (items, report) = try Importer.importFile(Array(bytes.prefix(length)), input: name)
+                #expect(report.addsUp && items.count == report.imported + report.keptAsNotes, "length \(length)")
             } catch let error as ConverterError {
-                #expect(error.input == "cut.csv", "length \(length)")
+                #expect(error.input == name, "length \(length)")
             } catch {
-                Issue.record("length \(length): unexpected \(error)")
+                Issue.record("\(name) length \(length): unexpected \(error)")
             }
         }
     }
@@ -56,11 +79,21 @@ import Testing
     }
 
     @Test func hugeSingleLineImportsAsOneNote() throws {
-        // 20 MB without a newline: one record, kept whole, in bounded time and memory.
-        let line = [UInt8](repeating: UInt8(ascii: "x"), count: 20_000_000)
+        // 100 MB without a newline: one record, kept whole, without running patterns over it.
+        let line = [UInt8](repeating: UInt8(ascii: "x"), count: 100_000_000)
         let (items, report) = try Importer.importFile(line, input: "long.txt")
         #expect(report.addsUp && items.count == 1)
-        #expect((items.first?.title.utf8.count ?? 0) + (items.first?.notes?.utf8.count ?? 0) >= 20_000_000)
+        #expect(items.first?.notes?.utf8.count == 100_000_000 && items.first?.title == "untitled")
+    }
+
+    @Test func hugeCSVFieldStaysACSVRow() throws {
+        // A header Coffer knows, then a 100 MB title: still a table (detection reads the header).
+        let bytes =
+            Array("name,url,username,password\n".utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: 100_000_000)
+            + Array(",https://x.example,ana,pw\n".utf8)
+        let (items, report) = try Importer.importFile(bytes, input: "long.csv")
+        #expect(report.format == "chrome-csv" && items.count == 1)
+        #expect(items.first?.title.utf8.count == 100_000_000 && items.first?.password == "pw")
     }
 
     @Test func brokenKeePassAttachmentsAreReportedAndTheirEntriesKept() throws {
