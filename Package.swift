@@ -39,7 +39,9 @@ let package = Package(
         .executableTarget(
             name: "CofferCLI",
             dependencies: [
-                "CofferKit", "VaultCrypto",
+                // CofferKit re-exports the rest; naming them too makes incremental builds
+                // recompile the CLI when their layouts change.
+                "CofferKit", "Converters", "VaultModel", "VaultFormat", "PropertyList", "VaultCrypto",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -56,7 +58,9 @@ let package = Package(
         // Helpers shared by the test targets: a process runner and a seeded generator.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CofferCLITests", dependencies: ["TestSupport"]),
-        .testTarget(name: "CofferKitTests", dependencies: ["CofferKit"]),
+        .testTarget(
+            name: "CofferKitTests",
+            dependencies: ["CofferKit", "Converters", "VaultModel", "VaultFormat", "PropertyList"]),
         .testTarget(name: "ConvertersTests", dependencies: ["Converters", "VaultModel", "TestSupport"]),
         .testTarget(
             name: "VaultModelTests", dependencies: ["VaultModel", "VaultFormat", "VaultCrypto", "PropertyList"]),

@@ -7,6 +7,13 @@ import VaultCrypto
 import VaultFormat
 import VaultModel
 
+/// Resident memory now, in MiB (for the phase breakdown).
+func residentMiB() -> Int {
+    let statm = (try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8)) ?? ""
+    let pages = Int(statm.split(separator: " ").dropFirst().first ?? "0") ?? 0
+    return pages * Int(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
+}
+
 func seconds(_ body: () throws -> Void) rethrows -> Double {
     let start = DispatchTime.now().uptimeNanoseconds
     try body()
@@ -45,14 +52,37 @@ case "import-csv", "import-xml":
     let key = SystemRandom.shared.secureBytes(32)
     let devnull = open("/dev/null", O_WRONLY)
     var imported = 0
+    var phases = [(String, Double, Int)]()
     let t = try seconds {
-        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
-        let result = try Importer.importFile(bytes, input: file)
-        imported = result.items.count
-        let document = VaultDocument(name: "bench", items: result.items)
-        try VaultStore.stream(VaultPayload(records: document.records), slots: [(.keyFile(key), "bench")], to: devnull)
+        var bytes = [UInt8]()
+        phases.append(
+            ("read", try seconds { bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file))) }, residentMiB()))
+        var items = [VaultItem]()
+        phases.append(
+            (
+                "parse",
+                try seconds {
+                    items = try Importer.importFile(bytes, input: file).items
+                    bytes = []  // as `coffer import` lets go of each input once imported
+                }, residentMiB()
+            ))
+        imported = items.count
+        // As `coffer import` saves: records made while they are encoded, on both cores.
+        let payload = VaultPayload(recordSource: VaultDocument(name: "bench", items: items).recordSource)
+        items = []
+        phases.append(
+            (
+                "records+seal",
+                try seconds { try VaultStore.stream(payload, slots: [(.keyFile(key), "bench")], to: devnull) },
+                residentMiB()
+            ))
     }
     precondition(imported == count, "imported \(imported)")
+    // Phases on stderr, so the script's timing line stays one line.
+    FileHandle.standardError.write(
+        Data(
+            (phases.map { "\($0.0) \(String(format: "%.2f", $0.1)) s (RSS \($0.2) MiB)" }.joined(separator: ", ") + "\n")
+                .utf8))
     print("\(mode) \(t)")
 case "export":
     let document = entries(count)

@@ -48,7 +48,7 @@ public enum VaultContent {
         for i in document.items.indices {
             for j in document.items[i].attachments.indices { document.items[i].attachments[j].content = nil }
         }
-        return VaultPayload(records: document.records, blobs: blobs)
+        return VaultPayload(recordSource: document.recordSource, blobs: blobs)
     }
 
     /// Reads the document of `vault` with every attachment's bytes loaded into `content`,

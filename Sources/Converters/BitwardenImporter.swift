@@ -102,9 +102,7 @@ enum BitwardenImporter {
 
     static func date(_ value: PropertyListValue?) -> Date? {
         guard let s = value?.stringValue else { return nil }
-        let iso = ISO8601DateFormatter()
-        iso.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return iso.date(from: s) ?? ISO8601DateFormatter().date(from: s)
+        return ISODates.parse(s)
     }
 
     static func details(_ value: PropertyListValue?, _ keys: [(String, String)]) -> PropertyListDictionary {

@@ -108,12 +108,43 @@ public struct CSVImporter {
     public func importItems(_ text: String, input: String, encoding: String) throws -> (
         items: [VaultItem], report: ImportReport
     ) {
-        let (_, rows) = try CSVReader.rows(text, input: input)
-        guard let header = rows.first else { throw ConverterError(input: input, "empty CSV: no header line") }
+        var header: CSVReader.Row?
         var mapping = [Int: Field]()
-        var seen = [Field: String]()
+        var dialect = "csv"
+        var report = ImportReport(input: input, format: dialect, encoding: encoding)
+        var items = [VaultItem]()
+        var htmlEscapes = 0
+        try CSVReader.forEachRow(text, input: input) { row in
+            guard let header else {
+                header = row
+                (mapping, dialect) = try columnMapping(row, input: input)
+                report.format = dialect
+                return
+            }
+            report.read += 1
+            if let item = try makeItem(
+                row, header: header, mapping: mapping, dialect: dialect, input: input, report: &report,
+                htmlEscapes: &htmlEscapes)
+            {
+                items.append(item)
+            }
+        }
+        guard header != nil else { throw ConverterError(input: input, "empty CSV: no header line") }
+
+        if htmlEscapes > 0 {
+            report.warnings.append(
+                "\(input): \(htmlEscapes) values contain HTML escapes (&amp; …), as LastPass writes them; they were kept as written"
+            )
+        }
+        return (items, report)
+    }
+
+    /// Header → field per column, and the dialect the header names.
+    private func columnMapping(_ header: CSVReader.Row, input: String) throws -> ([Int: Field], String) {
+        var mapping = [Int: Field]()
         let dialect = Self.dialect(of: header.fields)
         let customColumns = Self.dialectCustomColumns[dialect] ?? []
+        var seen = [Field: String]()
         for (column, name) in header.fields.enumerated() {
             let key = Self.normalize(name)
             guard let field = overrides[key] ?? (customColumns.contains(key) ? nil : Self.aliases[key]) else {
@@ -134,65 +165,61 @@ public struct CSVImporter {
                 "the first line is not a header Coffer recognizes (\(header.fields.prefix(6).joined(separator: ", "))); "
                     + "name the columns with --map COLUMN=FIELD or choose --format")
         }
-        var report = ImportReport(input: input, format: dialect, encoding: encoding)
-        var items = [VaultItem]()
-        var htmlEscapes = 0
-        for row in rows.dropFirst() {
-            report.read += 1
-            if row.fields.count > header.fields.count,
-                row.fields[header.fields.count...].contains(where: { !$0.isEmpty })
-            {
-                report.warnings.append(
-                    "\(input):\(row.line): \(row.fields.count) fields for \(header.fields.count) columns; extra fields kept in notes"
-                )
-            }
-            var item = VaultItem(title: "")
-            var notes = [String]()
-            for (column, value) in row.fields.enumerated() {
-                if value.utf8.contains(UInt8(ascii: "&")),
-                    value.range(of: "&amp;|&lt;|&gt;|&quot;|&#", options: .regularExpression) != nil
-                {
-                    htmlEscapes += 1
-                }
-                guard column < header.fields.count else {
-                    if !value.isEmpty { notes.append(value) }
-                    continue
-                }
-                guard let field = mapping[column] else {
-                    if !value.isEmpty { item.customFields.append(.init(name: header.fields[column], value: value)) }
-                    continue
-                }
-                apply(value, to: field, of: &item, notes: &notes, input: input, line: row.line, report: &report)
-            }
-            if !notes.isEmpty {
-                item.notes = (item.notes.map { [$0] } ?? []).appending(contentsOf: notes).joined(separator: "\n")
-            }
-            if dialect == "protonpass-csv", item.username == nil,
-                let email = item.customFields.firstIndex(where: { $0.name == "email" })
-            {
-                item.username = item.customFields.remove(at: email).value
-            }
-            if item.title.isEmpty { item.title = Self.fallbackTitle(for: item) }
-            let hasSecret = item.password != nil || item.username != nil || !item.urls.isEmpty || item.totp != nil
-            let hasText = item.notes != nil || !item.customFields.isEmpty || !item.title.isEmpty
-            if !hasSecret && !hasText {
-                report.skipped.append(.init(line: row.line, reason: "empty row"))
-                continue
-            }
-            if !hasSecret {
-                if item.kind == .login { item.kind = .secureNote }
-                report.keptAsNotes += 1
-            } else {
-                report.imported += 1
-            }
-            items.append(item)
-        }
-        if htmlEscapes > 0 {
+        return (mapping, dialect)
+    }
+
+    /// One row's item, or nil (and a report entry) for an empty row.
+    private func makeItem(
+        _ row: CSVReader.Row, header: CSVReader.Row, mapping: [Int: Field], dialect: String, input: String,
+        report: inout ImportReport, htmlEscapes: inout Int
+    ) throws -> VaultItem? {
+        if row.fields.count > header.fields.count,
+            row.fields[header.fields.count...].contains(where: { !$0.isEmpty })
+        {
             report.warnings.append(
-                "\(input): \(htmlEscapes) values contain HTML escapes (&amp; …), as LastPass writes them; they were kept as written"
+                "\(input):\(row.line): \(row.fields.count) fields for \(header.fields.count) columns; extra fields kept in notes"
             )
         }
-        return (items, report)
+        var item = VaultItem(title: "")
+        var notes = [String]()
+        for (column, value) in row.fields.enumerated() {
+            if value.utf8.contains(UInt8(ascii: "&")),
+                value.range(of: "&amp;|&lt;|&gt;|&quot;|&#", options: .regularExpression) != nil
+            {
+                htmlEscapes += 1
+            }
+            guard column < header.fields.count else {
+                if !value.isEmpty { notes.append(value) }
+                continue
+            }
+            guard let field = mapping[column] else {
+                if !value.isEmpty { item.customFields.append(.init(name: header.fields[column], value: value)) }
+                continue
+            }
+            apply(value, to: field, of: &item, notes: &notes, input: input, line: row.line, report: &report)
+        }
+        if !notes.isEmpty {
+            item.notes = (item.notes.map { [$0] } ?? []).appending(contentsOf: notes).joined(separator: "\n")
+        }
+        if dialect == "protonpass-csv", item.username == nil,
+            let email = item.customFields.firstIndex(where: { $0.name == "email" })
+        {
+            item.username = item.customFields.remove(at: email).value
+        }
+        if item.title.isEmpty { item.title = Self.fallbackTitle(for: item) }
+        let hasSecret = item.password != nil || item.username != nil || !item.urls.isEmpty || item.totp != nil
+        let hasText = item.notes != nil || !item.customFields.isEmpty || !item.title.isEmpty
+        if !hasSecret && !hasText {
+            report.skipped.append(.init(line: row.line, reason: "empty row"))
+            return nil
+        }
+        if !hasSecret {
+            if item.kind == .login { item.kind = .secureNote }
+            report.keptAsNotes += 1
+        } else {
+            report.imported += 1
+        }
+        return item
     }
 
     private func apply(
@@ -250,7 +277,9 @@ public struct CSVImporter {
     /// One URL per line; a line of several URLs joined by commas (Proton Pass) is split
     /// only when every part has a scheme, so a URL containing a comma stays whole.
     static func splitURLs(_ value: String) -> [String] {
-        value.split(whereSeparator: \.isNewline).flatMap { line -> [String] in
+        // Almost every cell is one URL: no Character walk, no Foundation trimming.
+        if !value.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == 0x0A || $0 == 0x0D }) { return [value] }
+        return value.split(whereSeparator: \.isNewline).flatMap { line -> [String] in
             let parts = line.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             return parts.count > 1 && parts.allSatisfy({ $0.contains("://") }) ? parts : [String(line)]
         }
@@ -259,17 +288,8 @@ public struct CSVImporter {
     /// ISO 8601, or Unix time in seconds or milliseconds (Firefox).
     static func parseDate(_ text: String) -> Date? {
         if let number = Double(text) { return Date(timeIntervalSince1970: number > 1e11 ? number / 1000 : number) }
-        if let date = PropertyListDates.parse(text) { return date }  // the common YYYY-MM-DDTHH:MM:SSZ, fast
-        return isoFormatter.date(from: text) ?? isoFractionalFormatter.date(from: text)
+        return ISODates.parse(text)
     }
-
-    // Formatters are expensive to make (100,000 rows made 200,000 of them).
-    nonisolated(unsafe) static let isoFormatter = ISO8601DateFormatter()
-    nonisolated(unsafe) static let isoFractionalFormatter: ISO8601DateFormatter = {
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return f
-    }()
 
     /// A title from what the row has: the URL's host, else the username.
     static func fallbackTitle(for item: VaultItem) -> String {

@@ -9,19 +9,27 @@ public struct CSVReader {
     }
 
     public static func rows(_ text: String, input: String) throws -> (delimiter: Character, rows: [Row]) {
+        var rows = [Row]()
+        let delimiter = try forEachRow(text, input: input) { rows.append($0) }
+        return (delimiter, rows)
+    }
+
+    /// Hands each row to `body` as soon as it is read, so a large export is never held as
+    /// rows and items at once. Returns the delimiter.
+    @discardableResult
+    public static func forEachRow(_ text: String, input: String, _ body: (Row) throws -> Void) throws -> Character {
         var text = text
-        return try text.withUTF8 { try rows(utf8: $0, input: input) }
+        return try text.withUTF8 { try forEachRow(utf8: $0, input: input, body) }
     }
 
     /// Works on UTF-8 bytes: every byte that matters (quote, delimiter, CR, LF) is ASCII and
     /// never part of a multi-byte character, so fields are sliced, not rebuilt scalar by scalar.
-    static func rows(utf8 bytes: UnsafeBufferPointer<UInt8>, input: String) throws -> (
-        delimiter: Character, rows: [Row]
-    ) {
+    static func forEachRow(utf8 bytes: UnsafeBufferPointer<UInt8>, input: String, _ body: (Row) throws -> Void) throws
+        -> Character
+    {
         let delimiter = detectDelimiter(bytes)
         let d = UInt8(ascii: delimiter.unicodeScalars.first!)
         let quote = UInt8(ascii: "\""), cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
-        var rows = [Row]()
         var fields = [String]()
         var field = [UInt8]()
         var i = 0
@@ -36,10 +44,10 @@ public struct CSVReader {
             field.removeAll(keepingCapacity: true)
             fieldStarted = false
         }
-        func endRow() {
+        func endRow() throws {
             endField()
-            if !(fields.count == 1 && fields[0].isEmpty) { rows.append(Row(line: rowLine, fields: fields)) }
-            fields = []
+            if !(fields.count == 1 && fields[0].isEmpty) { try body(Row(line: rowLine, fields: fields)) }
+            fields.removeAll(keepingCapacity: true)
         }
         while i < bytes.count {
             let c = bytes[i]
@@ -73,7 +81,7 @@ public struct CSVReader {
                 while j < bytes.count, bytes[j] == cr { j += 1 }
                 if j < bytes.count, bytes[j] == lf { j += 1 }
                 if j == i { j = i + 1 }
-                endRow()
+                try endRow()
                 line += 1
                 rowLine = line
                 i = j
@@ -84,8 +92,8 @@ public struct CSVReader {
             }
         }
         if quoted { throw ConverterError(input: input, line: quoteLine, "a quoted field opened here is never closed") }
-        if fieldStarted || !fields.isEmpty { endRow() }
-        return (delimiter, rows)
+        if fieldStarted || !fields.isEmpty { try endRow() }
+        return delimiter
     }
 
     /// The delimiter that appears most often outside quotes on the first line.

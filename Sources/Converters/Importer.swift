@@ -176,7 +176,7 @@ enum PlistImporter {
                     case .integer(let i)?: quote(i.description)
                     case .bool(let b)?: quote(b ? "true" : "false")
                     case .real(let r)?: quote(r.description)
-                    case .date(let date)?: quote(ISO8601DateFormatter().string(from: date))
+                    case .date(let date)?: quote(ISODates.string(date))
                     case .data(let data)?: quote(String(data: data, encoding: .utf8) ?? data.base64EncodedString())
                     default: ""
                     }

@@ -75,7 +75,7 @@ public enum KeePassXMLExporter {
         for (name, date) in [
             ("CreationTime", item.created), ("LastModificationTime", item.modified), ("LastAccessTime", item.lastUsed),
         ] {
-            if let date { out += "\(t)\t\t<\(name)>\(ISO8601DateFormatter().string(from: date))</\(name)>\n" }
+            if let date { out += "\(t)\t\t<\(name)>\(ISODates.string(date))</\(name)>\n" }
         }
         out += "\(t)\t</Times>\n"
         func string(_ key: String, _ value: String?, protect: Bool = false) throws {

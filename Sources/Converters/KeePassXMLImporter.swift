@@ -222,10 +222,5 @@ final class KeePassXMLImporter: XMLEventHandler {
         }
     }
 
-    static func date(_ text: String) -> Date? {
-        let iso = ISO8601DateFormatter()
-        if let d = iso.date(from: text) { return d }
-        iso.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate]
-        return iso.date(from: text)  // KeePassX: no zone, read as UTC
-    }
+    static func date(_ text: String) -> Date? { ISODates.parse(text) }
 }

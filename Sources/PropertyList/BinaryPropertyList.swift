@@ -17,3 +17,16 @@ public enum BinaryPropertyList {
         try BinaryPropertyListWriter.encode(value, sortKeys: sortKeys)
     }
 }
+
+/// Encodes many small documents one after another (a vault's records), reusing its tables
+/// between them; the bytes are exactly those of ``BinaryPropertyList/encode(_:sortKeys:)``.
+/// One per thread.
+public struct BinaryPropertyListBatchWriter {
+    private var writer: BinaryPropertyListWriter
+
+    public init(sortKeys: Bool = false) { writer = BinaryPropertyListWriter(sortKeys: sortKeys) }
+
+    public mutating func encode(_ value: PropertyListValue) throws -> [UInt8] {
+        try writer.encodeReusingTables(value)
+    }
+}

@@ -48,7 +48,19 @@ struct BinaryPropertyListWriter {
         return writer.write()
     }
 
-    private init(sortKeys: Bool) { self.sortKeys = sortKeys }
+    init(sortKeys: Bool) { self.sortKeys = sortKeys }
+
+    /// Encodes one document with tables left from the previous one emptied, not reallocated
+    /// (a vault's 100,000 small records each paid for fresh tables and a random seed).
+    mutating func encodeReusingTables(_ value: PropertyListValue) throws -> [UInt8] {
+        objects.removeAll(keepingCapacity: objects.capacity <= 4096)
+        children.removeAll(keepingCapacity: children.capacity <= 4096)
+        strings.removeAll()
+        scalars.removeAll(keepingCapacity: scalars.capacity <= 1024)
+        objectBytes = 8
+        _ = try flatten(value, depth: 0)
+        return write()
+    }
 
     // MARK: Numbering
 

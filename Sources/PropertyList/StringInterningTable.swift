@@ -58,6 +58,19 @@ struct StringInterningTable {
         return (next, entry)
     }
 
+    /// Empties the table for the next document, keeping small allocations and the seed.
+    mutating func removeAll() {
+        if slots.count > 1024 {
+            slots = Array(repeating: Slot(), count: 16)
+            mask = 15
+        } else {
+            for i in slots.indices { slots[i] = Slot() }
+        }
+        strings.removeAll(keepingCapacity: strings.capacity <= 512)
+        objectIndices.removeAll(keepingCapacity: objectIndices.capacity <= 512)
+        hashes.removeAll(keepingCapacity: hashes.capacity <= 512)
+    }
+
     private mutating func grow() {
         let capacity = slots.count * 2
         var newSlots = [Slot](repeating: Slot(), count: capacity)

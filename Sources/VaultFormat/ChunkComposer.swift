@@ -6,11 +6,14 @@ struct ChunkComposer {
     /// One item of a region's stream.
     private enum Item {
         case bytes([UInt8])
+        /// Part of a larger buffer (one record of an encoded slice), not copied out.
+        case part([UInt8], Range<Int>)
         case blob(header: [UInt8], source: any BlobSource)
 
         var length: Int {
             switch self {
             case .bytes(let b): b.count
+            case .part(_, let range): range.count
             case .blob(let header, let source): header.count + source.length
             }
         }
@@ -20,6 +23,12 @@ struct ChunkComposer {
             case .bytes(let b):
                 let n = min(buffer.count, b.count - offset)
                 b.withUnsafeBytes { buffer.baseAddress!.copyMemory(from: $0.baseAddress! + offset, byteCount: n) }
+                return n
+            case .part(let b, let range):
+                let n = min(buffer.count, range.count - offset)
+                b.withUnsafeBytes {
+                    buffer.baseAddress!.copyMemory(from: $0.baseAddress! + range.lowerBound + offset, byteCount: n)
+                }
                 return n
             case .blob(let header, let source):
                 if offset < header.count {
@@ -56,7 +65,10 @@ struct ChunkComposer {
         regions.append(
             Region(
                 kind: .records, chunks: plan.index.records.chunkCount,
-                items: [prefixed(plan.indexBytes)] + plan.recordBytes.map(prefixed)))
+                items: [prefixed(plan.indexBytes)]
+                    + plan.recordSlices.flatMap { slice in
+                        zip([0] + slice.ends.dropLast(), slice.ends).map { Item.part(slice.bytes, $0..<$1) }
+                    }))
         for (blob, entry) in zip(payload.blobs, plan.index.blobs) {
             var header = ByteSink()
             header.append(blob.id)

@@ -33,7 +33,20 @@ public struct VaultDocument: Equatable, Sendable {
     }
 
     /// The container records: settings first, then one per item.
-    public var records: [PropertyListValue] {
+    public var records: [PropertyListValue] { [settingsRecord] + items.map { .dictionary($0.plist) } }
+
+    /// The same records made one at a time as they are encoded (large saves never hold
+    /// every record's value tree at once).
+    public var recordSource: VaultPayload.RecordSource {
+        let settings = settingsRecord
+        let items = items
+        return VaultPayload.RecordSource(count: items.count + 1) { i in
+            i == 0 ? settings : .dictionary(items[i - 1].plist)
+        }
+    }
+
+    /// Record 0: the vault-level settings.
+    public var settingsRecord: PropertyListValue {
         var b = PlistBuilder()
         b.set("schema", schema)
         b.set("name", name)
@@ -45,7 +58,7 @@ public struct VaultDocument: Equatable, Sendable {
         g.set("excludeAmbiguous", generator.excludeAmbiguous, omitIfFalse: false)
         b.dictionary["generator"] = .dictionary(g.dictionary)
         b.merge(unknown)
-        return [.dictionary(b.dictionary)] + items.map { .dictionary($0.plist) }
+        return .dictionary(b.dictionary)
     }
 
     public init(records: [PropertyListValue]) throws {

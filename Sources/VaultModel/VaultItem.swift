@@ -122,18 +122,60 @@ public struct VaultItem: Equatable, Sendable {
     /// Folder path, outermost first.
     public var folder: [String] = []
     public var favorite = false
-    /// Icon or logo URL of the service.
-    public var icon: String?
-    public var keychain: KeychainAttributes?
     public var created: Date?
     public var modified: Date?
-    public var lastUsed: Date?
     public var passwordHistory: [HistoryEntry] = []
     public var attachments: [Attachment] = []
+
+    /// Icon or logo URL of the service.
+    public var icon: String? {
+        get { rare.value.icon }
+        set { rare = rare.with { $0.icon = newValue } }
+    }
+    public var keychain: KeychainAttributes? {
+        get { rare.value.keychain }
+        set { rare = rare.with { $0.keychain = newValue } }
+    }
+    public var lastUsed: Date? {
+        get { rare.value.lastUsed }
+        set { rare = rare.with { $0.lastUsed = newValue } }
+    }
     /// Kind-specific fields (card number, expiry, SSH private key…), keys per spec/MODEL.md.
-    public var details = PropertyListDictionary()
+    public var details: PropertyListDictionary {
+        get { rare.value.details }
+        set { rare = rare.with { $0.details = newValue } }
+    }
     /// Keys this version does not know, preserved on every round trip.
-    public var unknown = PropertyListDictionary()
+    public var unknown: PropertyListDictionary {
+        get { rare.value.unknown }
+        set { rare = rare.with { $0.unknown = newValue } }
+    }
+
+    /// Fields most items leave empty, kept out of line: 100,000 imported logins each
+    /// carried ~200 bytes of empty keychain attributes and dictionaries. Immutable and
+    /// shared, so copies stay cheap and value semantics hold.
+    private var rare = RareFields.empty
+
+    private final class RareFields: Equatable, Sendable {
+        struct Value: Equatable, Sendable {
+            var icon: String?
+            var keychain: KeychainAttributes?
+            var lastUsed: Date?
+            var details = PropertyListDictionary()
+            var unknown = PropertyListDictionary()
+        }
+        static let empty = RareFields(Value())
+        let value: Value
+        init(_ value: Value) { self.value = value }
+
+        func with(_ change: (inout Value) -> Void) -> RareFields {
+            var copy = value
+            change(&copy)
+            return RareFields(copy)
+        }
+
+        static func == (a: RareFields, b: RareFields) -> Bool { a === b || a.value == b.value }
+    }
 
     public init(id: UUID = .randomV4(), kind: Kind = .login, title: String) {
         self.id = id
@@ -161,9 +203,10 @@ extension UUID {
     }
 }
 
-/// System randomness drawn 4 KiB at a time (8 bytes per generator call, no file opened).
+/// System randomness drawn 4 KiB at a time (no file opened).
 final class UUIDRandomPool: @unchecked Sendable {
     static let shared = UUIDRandomPool()
+    private static let urandom = open("/dev/urandom", O_RDONLY | O_CLOEXEC)
     private var buffer = [UInt8]()
     private var position = 0
     private let lock = NSLock()
@@ -172,8 +215,14 @@ final class UUIDRandomPool: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if position + 16 > buffer.count {
-            var generator = SystemRandomNumberGenerator()
-            buffer = (0..<512).flatMap { _ in withUnsafeBytes(of: generator.next()) { Array($0) } }
+            // One read of /dev/urandom (opened once) per 4 KiB; SystemRandomNumberGenerator
+            // makes a system call per 8 bytes. A short read falls back to the generator.
+            buffer = [UInt8](repeating: 0, count: 4096)
+            let filled = buffer.withUnsafeMutableBytes { read(Self.urandom, $0.baseAddress!, $0.count) }
+            if filled != buffer.count {
+                var generator = SystemRandomNumberGenerator()
+                buffer = (0..<512).flatMap { _ in withUnsafeBytes(of: generator.next()) { Array($0) } }
+            }
             position = 0
         }
         defer { position += 16 }

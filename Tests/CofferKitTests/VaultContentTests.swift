@@ -24,7 +24,7 @@ import Testing
         #expect(document.items[0].attachments[1].blob != blobID)
         #expect(document.items[1].attachments[0].blob == blobID)
         #expect(document.items.allSatisfy { $0.attachments.allSatisfy { $0.content == nil } })
-        let records = try VaultDocument(records: payload.records)
+        let records = try VaultDocument(records: payload.allRecords())
         #expect(records.items.flatMap(\.attachments).map(\.size) == [3, 3, 3])
     }
 
