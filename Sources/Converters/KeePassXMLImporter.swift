@@ -13,8 +13,11 @@ final class KeePassXMLImporter: XMLEventHandler {
     private var groups = [String]()
     private var groupNameNeeded = false
     private var depthOfRoot = 0
-    private var element = [String]()
-    private var text = ""
+    private var element = [Tag]()
+    /// Text of the current element, collected only for elements whose text is read.
+    private var textBytes = [UInt8]()
+    private var collecting = false
+    private var text: String { String(decoding: textBytes, as: UTF8.self) }
     private var entry: VaultItem?
     private var historyDepth = 0
     private var historyEntry: (password: String?, modified: Date?)?
@@ -70,33 +73,34 @@ final class KeePassXMLImporter: XMLEventHandler {
     }
 
     func xmlStart(_ rawName: UnsafePointer<UInt8>, attributes: XMLAttributes, parser: XMLEventParser) {
-        let name = String(cString: rawName)
+        let name = Tag(rawName)
         element.append(name)
-        text = ""
+        textBytes.removeAll(keepingCapacity: true)
+        collecting = name.hasText
         switch name {
-        case "database": isKeePassX = true
-        case "Group", "group":
+        case .database: isKeePassX = true
+        case .group, .groupX:
             groups.append("")
             groupNameNeeded = true
-        case "Entry" where entry != nil:
+        case .entry where entry != nil:
             historyDepth += 1
             historyEntry = (nil, nil)
-        case "Entry", "entry":
+        case .entry, .entryX:
             entry = VaultItem(title: "")
             entry?.folder = Array(groups.dropFirst(isKeePassX ? 0 : 1)).filter { !$0.isEmpty }
-        case "String":
+        case .string:
             stringKey = nil
             stringValue = nil
-        case "Binary" where element.dropLast().last == "Binaries":
+        case .binary where element.dropLast().last == .binaries:
             poolEntry = (
                 attributes.value(of: "ID") ?? "", attributes.value(of: "Compressed")?.lowercased() == "true",
                 parser.line
             )
-        case "Binary":
+        case .binary:
             (binaryKey, binaryRef, binaryInline) = (nil, nil, nil)
-        case "Value" where element.dropLast().last == "Binary":
+        case .value where element.dropLast().last == .binary:
             binaryRef = attributes.value(of: "Ref")
-        case "Value":
+        case .value:
             protected =
                 attributes.value(of: "Protected")?.lowercased() == "true"
                 || attributes.value(of: "ProtectInMemory")?.lowercased() == "true"
@@ -105,25 +109,26 @@ final class KeePassXMLImporter: XMLEventHandler {
     }
 
     func xmlCharacters(_ bytes: UnsafeBufferPointer<UInt8>, parser: XMLEventParser) {
-        text += String(decoding: bytes, as: UTF8.self)
+        if collecting { textBytes.append(contentsOf: bytes) }
     }
 
     func xmlEnd(parser: XMLEventParser) {
         guard let name = element.last else { return }
         defer {
             element.removeLast()
-            text = ""
+            textBytes.removeAll(keepingCapacity: true)
+            collecting = false
         }
-        let parent = element.dropLast().last
+        let parent = element.count > 1 ? element[element.count - 2] : .other
         switch name {
-        case "Name" where parent == "Group", "title" where parent == "group":
+        case .name where parent == .group, .title where parent == .groupX:
             if groupNameNeeded, !groups.isEmpty {
                 groups[groups.count - 1] = text
                 groupNameNeeded = false
             }
-        case "Group", "group":
+        case .group, .groupX:
             groups.removeLast()
-        case "Binary" where parent == "Binaries":
+        case .binary where parent == .binaries:
             guard let pool = poolEntry else { return }
             poolEntry = nil
             guard let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters) else {
@@ -141,35 +146,35 @@ final class KeePassXMLImporter: XMLEventHandler {
                 warnings.append("\(pool.line): binary \(pool.id): \(error); its attachments are kept empty")
                 binaryPool[pool.id] = Data()
             }
-        case "Key" where parent == "Binary": binaryKey = text
-        case "Value" where parent == "Binary" && binaryRef == nil:
+        case .key where parent == .binary: binaryKey = text
+        case .value where parent == .binary && binaryRef == nil:
             binaryInline = Data(base64Encoded: text, options: .ignoreUnknownCharacters)
             if binaryInline == nil {
                 warnings.append("\(parser.line): attachment \(binaryKey ?? "") is not base64; kept empty")
                 binaryInline = Data()
             }
-        case "Binary" where parent == "Entry" && historyDepth == 0:
+        case .binary where parent == .entry && historyDepth == 0:
             guard entry != nil else { return }
             let name = binaryKey ?? "attachment"
             entry!.attachments.append(.init(name: name, content: binaryInline ?? Data()))
             if let ref = binaryRef {
                 pendingRefs.append((items.count, entry!.attachments.count - 1, ref))
             }
-        case "Key" where parent == "String": stringKey = text
-        case "Value" where parent == "String": stringValue = text
-        case "String":
+        case .key where parent == .string: stringKey = text
+        case .value where parent == .string: stringValue = text
+        case .string:
             guard let key = stringKey, let value = stringValue else { return }
             if historyDepth > 0 {
                 if key == "Password" { historyEntry?.password = value }
                 return
             }
             apply(key: key, value: value)
-        case "LastModificationTime" where historyDepth > 0:
+        case .lastModificationTime where historyDepth > 0:
             historyEntry?.modified = Self.date(text)
-        case "CreationTime" where historyDepth == 0: entry?.created = Self.date(text)
-        case "LastModificationTime" where historyDepth == 0: entry?.modified = Self.date(text)
-        case "LastAccessTime" where historyDepth == 0: entry?.lastUsed = Self.date(text)
-        case "UUID" where parent == "Entry" && historyDepth == 0:
+        case .creationTime where historyDepth == 0: entry?.created = Self.date(text)
+        case .lastModificationTime where historyDepth == 0: entry?.modified = Self.date(text)
+        case .lastAccessTime where historyDepth == 0: entry?.lastUsed = Self.date(text)
+        case .uuid where parent == .entry && historyDepth == 0:
             if let data = Data(base64Encoded: text), data.count == 16 {
                 let b = [UInt8](data)
                 entry?.id = UUID(
@@ -178,24 +183,24 @@ final class KeePassXMLImporter: XMLEventHandler {
                         b[15]
                     ))
             }
-        case "Tags" where parent == "Entry" && historyDepth == 0:
+        case .tags where parent == .entry && historyDepth == 0:
             entry?.tags = text.split(whereSeparator: { $0 == ";" || $0 == "," }).map {
                 $0.trimmingCharacters(in: .whitespaces)
             }
-        case "title" where parent == "entry": entry?.title = text
-        case "username" where parent == "entry": entry?.username = text.isEmpty ? nil : text
-        case "password" where parent == "entry": entry?.password = text.isEmpty ? nil : text
-        case "url" where parent == "entry": if !text.isEmpty { entry?.urls = [text] }
-        case "comment" where parent == "entry": entry?.notes = text.isEmpty ? nil : text
-        case "creation" where parent == "entry": entry?.created = Self.date(text)
-        case "lastmod" where parent == "entry": entry?.modified = Self.date(text)
-        case "Entry" where historyDepth > 0:
+        case .title where parent == .entryX: entry?.title = text
+        case .username where parent == .entryX: entry?.username = textBytes.isEmpty ? nil : text
+        case .password where parent == .entryX: entry?.password = textBytes.isEmpty ? nil : text
+        case .url where parent == .entryX: if !textBytes.isEmpty { entry?.urls = [text] }
+        case .comment where parent == .entryX: entry?.notes = textBytes.isEmpty ? nil : text
+        case .creation where parent == .entryX: entry?.created = Self.date(text)
+        case .lastmod where parent == .entryX: entry?.modified = Self.date(text)
+        case .entry where historyDepth > 0:
             historyDepth -= 1
             if let h = historyEntry, let password = h.password {
                 entry?.passwordHistory.append(.init(password: password, date: h.modified))
             }
             historyEntry = nil
-        case "Entry", "entry":
+        case .entry, .entryX:
             if var finished = entry {
                 if finished.password == nil && finished.username == nil && finished.urls.isEmpty {
                     finished.kind = .secureNote
@@ -223,4 +228,41 @@ final class KeePassXMLImporter: XMLEventHandler {
     }
 
     static func date(_ text: String) -> Date? { ISODates.parse(text) }
+
+    /// The element names the importer acts on (KeePass 2 in capitals, KeePassX 0.4 in lower
+    /// case), recognized from libxml2's bytes without making a String per element.
+    enum Tag: UInt8 {
+        case other
+        case group, name, entry, string, key, value, binaries, binary, uuid, tags
+        case creationTime, lastModificationTime, lastAccessTime
+        case database, groupX, entryX, title, username, password, url, comment, creation, lastmod
+
+        static let names: [(Tag, [UInt8])] =
+            ([
+                (.group, "Group"), (.name, "Name"), (.entry, "Entry"), (.string, "String"), (.key, "Key"),
+                (.value, "Value"), (.binaries, "Binaries"), (.binary, "Binary"), (.uuid, "UUID"), (.tags, "Tags"),
+                (.creationTime, "CreationTime"), (.lastModificationTime, "LastModificationTime"),
+                (.lastAccessTime, "LastAccessTime"), (.database, "database"), (.groupX, "group"), (.entryX, "entry"),
+                (.title, "title"), (.username, "username"), (.password, "password"), (.url, "url"),
+                (.comment, "comment"), (.creation, "creation"), (.lastmod, "lastmod"),
+            ] as [(Tag, String)]).map { ($0.0, Array($0.1.utf8)) }
+
+        init(_ raw: UnsafePointer<UInt8>) {
+            let length = strlen(UnsafeRawPointer(raw).assumingMemoryBound(to: CChar.self))
+            for (tag, bytes) in Self.names
+            where bytes.count == length && bytes[0] == raw[0] && memcmp(raw, bytes, length) == 0 {
+                self = tag
+                return
+            }
+            self = .other
+        }
+
+        /// Elements whose text the importer reads (the rest is indentation or ignored).
+        var hasText: Bool {
+            switch self {
+            case .other, .group, .entry, .string, .binaries, .database, .groupX, .entryX: false
+            default: true
+            }
+        }
+    }
 }
