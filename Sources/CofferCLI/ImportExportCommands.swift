@@ -8,14 +8,10 @@ struct Import: ParsableCommand {
             "Import exports of other managers (CSV of any manager, plist/JSON account lists, Coffer exports) into a vault."
     )
 
-    @Argument(help: "Export files to import.") var inputs: [String]
+    @OptionGroup var source: ImportInputs
+    @Option(help: ImportInputs.formatHelp) var format: String?
     @Option(name: .shortAndLong, help: "Create this new vault.") var output: String?
     @Option(help: "Add to this existing vault.") var into: String?
-    @Option(help: "Force the input format (csv, json, plist).") var format: String?
-    @Option(help: "Map a column to a field, e.g. --map 'E-Mail=username' (repeatable).") var map: [String] = []
-    @Flag(help: "Preview what would be imported; write nothing.") var dryRun = false
-    @Flag(help: "Show passwords in the preview.") var reveal = false
-    @Option(help: "Write the import report as JSON to this file.") var report: String?
     @Option(help: "KDF preset for a new vault.") var kdf: String = "moderate"
     @Option(
         help:
@@ -25,41 +21,16 @@ struct Import: ParsableCommand {
     @OptionGroup var keys: KeyOptions
 
     func validate() throws {
-        if !dryRun, (output == nil) == (into == nil) {
+        if !source.dryRun, (output == nil) == (into == nil) {
             throw ValidationError("give exactly one of -o NEW_VAULT and --into VAULT (or --dry-run)")
-        }
-        if inputs.isEmpty { throw ValidationError("name at least one export file") }
-        for entry in map
-        where entry.split(separator: "=").count != 2
-            || CSVImporter.Field(rawValue: String(entry.split(separator: "=")[1])) == nil
-        {
-            throw ValidationError(
-                "--map takes COLUMN=FIELD with FIELD one of \(CSVImporter.Field.allCases.map(\.rawValue).joined(separator: ", "))"
-            )
         }
     }
 
     func run() throws {
-        var overrides = [String: CSVImporter.Field]()
-        for entry in map {
-            let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
-            overrides[CSVImporter.normalize(parts[0])] = CSVImporter.Field(rawValue: parts[1])
-        }
-        var items = [VaultItem]()
-        var sources = [Int]()  // the report each item came from
-        var reports = [ImportReport]()
-        for input in inputs {
-            let bytes = try FileIO.read(input)
-            let result = try reportingConverter {
-                try Importer.importFile(bytes, input: input, format: format, map: overrides)
-            }
-            items += result.items
-            sources += Array(repeating: reports.count, count: result.items.count)
-            reports.append(result.report)
-        }
+        var (items, sources, reports) = try source.read(format: format)
         // Against the target vault first, so the printed counts are final.
         var target: (lock: VaultLock, vault: UnlockedVault, document: VaultDocument)?
-        if let into, !dryRun {
+        if let into, !source.dryRun {
             let (lock, vault) = try keys.openForWriting(into)
             var document = try reportingModel(into) { try VaultDocument(vault: vault) }
             items = merge(items, sources: sources, into: &document, reports: &reports)
@@ -68,14 +39,9 @@ struct Import: ParsableCommand {
             var empty = VaultDocument()  // no vault to compare with; this keeps ids unique
             items = merge(items, sources: sources, into: &empty, reports: &reports)
         }
-        printReports(reports)
-        if let report {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            try FileIO.write(Array(try encoder.encode(reports)), to: report)
-        }
-        if dryRun {
-            printPreview(items, origins: reports.flatMap(\.records))
+        try source.finish(reports)
+        if source.dryRun {
+            source.printPreview(items, reports: reports, verb: "imported")
             return
         }
         if let output {
@@ -147,33 +113,6 @@ struct Import: ParsableCommand {
         document.items += fresh
         return fresh
     }
-
-    private func printReports(_ reports: [ImportReport]) {
-        for r in reports {
-            var text = "\(r.input): \(r.format), \(r.encoding): \(r.read) read, \(r.imported) imported, "
-            text += "\(r.keptAsNotes) kept as notes, \(r.duplicates) duplicates, \(r.skipped.count) skipped\n"
-            for w in r.warnings { text += "  warning: \(w)\n" }
-            for s in r.skipped { text += "  skipped line \(s.line): \(s.reason)\n" }
-            FileHandle.standardError.write(Data(text.utf8))
-        }
-    }
-
-    /// A preview cell: one line, at most 60 characters.
-    static func cell(_ text: String) -> String {
-        let line = text.prefix(61).map { $0.isNewline ? " " : $0 }
-        return line.count > 60 ? String(line.prefix(59)) + "…" : String(line)
-    }
-
-    private func printPreview(_ items: [VaultItem], origins: [ImportReport.RecordOrigin]) {
-        print("lines | confidence | title | username | password | url")
-        for (i, item) in items.enumerated() {
-            let password = item.password.map { reveal ? $0 : String(repeating: "•", count: min($0.count, 8)) } ?? ""
-            let origin = origins.count == items.count ? "\(origins[i].lines) | \(origins[i].confidence)" : "- | -"
-            let cells = [item.title, item.username ?? "", password, item.urls.first ?? ""].map(Self.cell)
-            print("\(origin) | \(cells.joined(separator: " | "))")
-        }
-        print("\(items.count) item(s) would be imported (dry run: nothing written)")
-    }
 }
 
 struct Export: ParsableCommand {
@@ -203,28 +142,20 @@ struct Convert: ParsableCommand {
             "Convert any import format to any export format without making a vault (e.g. a notes list to Bitwarden CSV)."
     )
 
-    @Argument(help: "Export files or notes lists to convert.") var inputs: [String]
+    @OptionGroup var source: ImportInputs
+    @Option(help: ImportInputs.formatHelp) var from: String?
     @OptionGroup var target: ExportTarget
-    @Flag(help: "Preview what would be converted; write nothing.") var dryRun = false
 
     func run() throws {
-        var document = VaultDocument()
-        for input in inputs {
-            let result = try reportingConverter { try Importer.importFile(try FileIO.read(input), input: input) }
-            let r = result.report
-            FileHandle.standardError.write(
-                Data(
-                    "\(r.input): \(r.format): \(r.read) read, \(r.imported) imported, \(r.keptAsNotes) kept as notes, \(r.skipped.count) skipped\n"
-                        .utf8))
-            for w in r.warnings { FileHandle.standardError.write(Data("  warning: \(w)\n".utf8)) }
-            document.items += result.items
-        }
-        if dryRun {
-            for item in document.items { print("\(item.title) | \(item.username ?? "") | \(item.urls.first ?? "")") }
-            print("\(document.items.count) item(s) would be converted (dry run: nothing written)")
+        var (items, _, reports) = try source.read(format: from)
+        var seen = Set<UUID>()  // the same export given twice: ids stay unique
+        for i in items.indices where !seen.insert(items[i].id).inserted { items[i].id = .randomV4() }
+        try source.finish(reports)
+        if source.dryRun {
+            source.printPreview(items, reports: reports, verb: "converted")
             return
         }
-        try target.write(document)
+        try target.write(VaultDocument(items: items))
     }
 }
 

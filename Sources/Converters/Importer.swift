@@ -61,6 +61,9 @@ public enum Importer {
                 return result
             }
         }
+        if let format, let expected = Self.structuredFormats[format] {
+            throw ConverterError(input: input, "the format \(format) was forced, but this file is not one: \(expected)")
+        }
         guard format == nil || ["csv", "notes", "apple-keychain"].contains(format!) || format!.hasSuffix("-csv") else {
             throw ConverterError(
                 input: input,
@@ -101,6 +104,19 @@ public enum Importer {
 }
 
 extension Importer {
+    /// Formats recognized by their structure, with what their files look like, for the
+    /// error when one is forced on a file that is not one.
+    static let structuredFormats: [String: String] = [
+        "keepass-xml": "a KeePass XML export starts with <KeePassFile> (KeePassX: <database>)",
+        "bitwarden-json": "a Bitwarden JSON export is an object with \"items\" (and \"encrypted\": false)",
+        "protonpass-json": "a Proton Pass data.json is an object with \"vaults\"",
+        "dashlane-json": "a Dashlane JSON export is an object with an \"AUTHENTIFIANT\" list",
+        "enpass-json": "an Enpass JSON export is an object with \"items\" that have \"fields\" and \"category\"",
+        "plist": "a property list (XML, binary or JSON) that is a Coffer export or a list of accounts",
+        "json": "a JSON export Coffer knows (Bitwarden, Proton Pass, Dashlane, Enpass, Coffer's own)",
+        "coffer-json": "a Coffer JSON export is an object with \"coffer\" and \"items\"",
+    ]
+
     /// Most lines carry the same non-zero number of delimiters (outside quotes): a table,
     /// not a notes list. A table without a recognized header is an error, never a guess.
     static func looksLikeCSV(_ text: String) -> Bool {

@@ -107,6 +107,14 @@ import Testing
             try FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent("out.csv").path)[
                 .posixPermissions] as? Int
         #expect(mode == 0o600)
+        // convert shares import's reading, report and preview.
+        run = try Self.coffer(
+            ["convert", notes, "--to", "csv", "--dialect", "bitwarden", "--dry-run", "--report", "c.json"], in: dir)
+        #expect(run.status == 0 && run.stdout.contains("9 item(s) would be converted"), "\(run.stdout)")
+        #expect(run.stdout.contains(" | high | ") && !run.stdout.contains("correct-horse-42"), "passwords masked")
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("c.json").path))
+        run = try Self.coffer(["convert", notes, "--from", "keepass-xml", "--to", "json"], in: dir)
+        #expect(run.status != 0 && run.stderr.contains("KeePass XML"), "\(run.stderr)")
     }
 
     @Test func attachmentsTravelFromKeePassXMLIntoTheVaultAndBackOut() throws {
