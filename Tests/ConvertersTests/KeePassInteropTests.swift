@@ -98,4 +98,46 @@ import VaultModel
             if let created = item.created { #expect(back.created == created, "\(item.title)") }
         }
     }
+
+    @Test func aDatabaseMadeByKeepassxcCLIImportsEqual() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("coffer-kp-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let key = dir.appendingPathComponent("key").path
+        try Data((0..<64).map { UInt8($0 &* 3) }).write(to: URL(fileURLWithPath: key))
+        let db = dir.appendingPathComponent("made.kdbx").path
+        let blob = Data((0..<5000).map { UInt8(truncatingIfNeeded: $0 &* 13) })
+        try blob.write(to: dir.appendingPathComponent("id.pem"))
+        let open = ["-q", "--no-password", "-k", key, db]
+        for (arguments, stdin) in [
+            (["db-create", "-q", "--set-key-file", key, db], nil),
+            (["mkdir"] + open + ["Mail"], nil),
+            (
+                ["add"] + open + [
+                    "Mail/Fastmail", "-u", "ana@fm.example", "--url", "https://fastmail.com", "--notes", "two\nlines",
+                    "-p",
+                ],
+                Data("S3cr3t!pw, \"quoted\"\n".utf8)
+            ),
+            (
+                ["attachment-import"] + open + ["Mail/Fastmail", "id.pem", dir.appendingPathComponent("id.pem").path],
+                nil
+            ),
+        ] as [([String], Data?)] {
+            guard let path = ProcessRunner.path(of: "keepassxc-cli") else {
+                throw ConverterError(input: "keepassxc-cli", "not installed; scripts/test installs it")
+            }
+            let result = try ProcessRunner.run(path, arguments, stdin: stdin)
+            try #require(result.status == 0, "keepassxc-cli \(arguments[0]): \(result.stderr)")
+        }
+        let xml = try Self.run("keepassxc-cli", ["export", "-f", "xml"] + open)
+        try #require(xml.status == 0, "keepassxc-cli export: \(xml.err)")
+        let (items, report) = try Importer.importFile([UInt8](xml.out), input: "made.xml")
+        #expect(report.addsUp && items.count == 1)
+        let item = try #require(items.first)
+        #expect(
+            item.title == "Fastmail" && item.username == "ana@fm.example" && item.password == "S3cr3t!pw, \"quoted\"")
+        #expect(item.urls == ["https://fastmail.com"] && item.folder == ["Mail"] && item.notes == "two\nlines")
+        #expect(item.attachments.map(\.name) == ["id.pem"] && item.attachments.first?.content == blob)
+    }
 }
