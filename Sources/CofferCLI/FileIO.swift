@@ -1,3 +1,4 @@
+import CofferKit
 import Foundation
 
 /// Reading inputs and writing outputs for commands; `-` means stdin or stdout.
@@ -6,11 +7,11 @@ enum FileIO {
         if path == "-" {
             return [UInt8](FileHandle.standardInput.readDataToEndOfFile())
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "does not exist"
-            throw CofferFailure.io("\(path): \(reason)")
+        do {
+            return try InputFile.read(path: path)
+        } catch let error as InputFile.Failure {
+            throw CofferFailure.io(error.description)
         }
-        return [UInt8](data)
     }
 
     /// Writes atomically (temporary file in the same directory, then rename), so a failed

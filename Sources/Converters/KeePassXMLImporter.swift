@@ -6,13 +6,65 @@ import VaultModel
 /// (`<database>`): groups become folder paths (without the root group), entry strings map
 /// to item fields, other strings become custom fields (concealed when protected), history
 /// entries become password history, attachments (`Entry/Binary`, inline or by reference
-/// into `Meta/Binaries`, gzip-compressed or not) carry their bytes. Parsed with ``XMLEventParser`` (libxml2, streaming,
-/// no network, no DTD, no entities; Foundation's XMLParser fails on exports over ~50 MB).
-final class KeePassXMLImporter: XMLEventHandler {
-    private var items = [VaultItem]()
+/// into `Meta/Binaries`, gzip-compressed or not) carry their bytes. Parsed with
+/// ``XMLEventParser`` (libxml2, streaming, no network, no DTD, no entities; Foundation's
+/// XMLParser fails on exports over ~50 MB); the per-element work is ``KeePassXMLReader``.
+enum KeePassXMLImporter {
+    static func matches(_ bytes: [UInt8]) -> Bool {
+        let head = String(decoding: bytes.prefix(512), as: UTF8.self)
+        return head.contains("<KeePassFile") || head.contains("KEEPASSX_DATABASE") || head.contains("<database>")
+    }
+
+    /// Holds the reader's state in one stored property, so no per-field exclusivity checks.
+    final class Handler: XMLEventHandler {
+        /// Unchecked: the parse is synchronous on one thread and never re-enters the
+        /// handler, and the dynamic check per event was a tenth of the parse.
+        @exclusivity(unchecked) var reader = KeePassXMLReader()
+
+        func xmlStart(_ name: UnsafePointer<UInt8>, attributes: XMLAttributes, parser: XMLEventParser) {
+            reader.start(name, attributes: attributes, line: { parser.line })
+        }
+
+        func xmlCharacters(_ text: UnsafeBufferPointer<UInt8>, parser: XMLEventParser) {
+            reader.characters(text)
+        }
+
+        func xmlEnd(parser: XMLEventParser) { reader.end(line: { parser.line }) }
+    }
+
+    static func importBytes(_ bytes: [UInt8], input: String) throws -> (items: [VaultItem], report: ImportReport) {
+        let handler = Handler()
+        do {
+            try bytes.withUnsafeBytes { try XMLEventParser.parse($0, handler: handler) }
+        } catch let error as PropertyListError {
+            throw ConverterError(input: input, line: error.line, "not a readable KeePass XML export: \(error.reason)")
+        }
+        var reader = handler.reader
+        reader.resolveReferences(input: input)
+        var report = ImportReport(
+            input: input, format: reader.isKeePassX ? "keepassx-xml" : "keepass-xml", encoding: "UTF-8")
+        report.warnings = reader.warnings.map { $0.hasPrefix(input) ? $0 : "\(input):\($0)" }
+        report.read = reader.items.count
+        for item in reader.items {
+            if item.password == nil && item.username == nil && item.urls.isEmpty {
+                report.keptAsNotes += 1
+            } else {
+                report.imported += 1
+            }
+        }
+        return (reader.items, report)
+    }
+}
+
+/// What the KeePass XML importer does per element.
+struct KeePassXMLReader {
+    private(set) var items = [VaultItem]()
+    private(set) var warnings = [String]()
+    private(set) var isKeePassX = false
     private var groups = [String]()
+    /// The folder of entries in the current group (the group path without the root).
+    private var folder = [String]()
     private var groupNameNeeded = false
-    private var depthOfRoot = 0
     private var element = [Tag]()
     /// Text of the current element, collected only for elements whose text is read.
     private var textBytes = [UInt8]()
@@ -21,10 +73,9 @@ final class KeePassXMLImporter: XMLEventHandler {
     private var entry: VaultItem?
     private var historyDepth = 0
     private var historyEntry: (password: String?, modified: Date?)?
-    private var stringKey: String?
+    private var stringKey: StringKey = .custom("")
     private var stringValue: String?
     private var protected = false
-    private var isKeePassX = false
     /// Meta/Binaries: ID → bytes (decompressed).
     private var binaryPool = [String: Data]()
     private var poolEntry: (id: String, compressed: Bool, line: Int)?
@@ -33,49 +84,32 @@ final class KeePassXMLImporter: XMLEventHandler {
     private var binaryInline: Data?
     /// Attachments that name a pool binary, resolved once the whole file is read.
     private var pendingRefs = [(item: Int, attachment: Int, ref: String)]()
-    private var warnings = [String]()
 
-    static func matches(_ bytes: [UInt8]) -> Bool {
-        let head = String(decoding: bytes.prefix(512), as: UTF8.self)
-        return head.contains("<KeePassFile") || head.contains("KEEPASSX_DATABASE") || head.contains("<database>")
-    }
+    /// The standard strings of an entry, recognized from bytes; any other key is custom.
+    enum StringKey: Equatable {
+        case title, userName, password, url, notes, totp
+        case custom(String)
 
-    static func importBytes(_ bytes: [UInt8], input: String) throws -> (items: [VaultItem], report: ImportReport) {
-        let importer = KeePassXMLImporter()
-        do {
-            try bytes.withUnsafeBytes { try XMLEventParser.parse($0, handler: importer) }
-        } catch let error as PropertyListError {
-            throw ConverterError(input: input, line: error.line, "not a readable KeePass XML export: \(error.reason)")
-        }
-        var report = ImportReport(
-            input: input, format: importer.isKeePassX ? "keepassx-xml" : "keepass-xml", encoding: "UTF-8")
-        for (itemIndex, attachmentIndex, ref) in importer.pendingRefs {
-            if let content = importer.binaryPool[ref] {
-                importer.items[itemIndex].attachments[attachmentIndex].content = content
-                importer.items[itemIndex].attachments[attachmentIndex].size = content.count
-            } else {
-                importer.warnings.append(
-                    "\(input): entry \"\(importer.items[itemIndex].title)\": attachment \""
-                        + "\(importer.items[itemIndex].attachments[attachmentIndex].name)\" refers to binary \(ref), "
-                        + "which the file does not hold; kept empty")
+        init(_ bytes: [UInt8]) {
+            // Literal UTF-8 views compare without allocating (an Array per literal did, per string).
+            switch bytes.count {
+            case 3 where bytes.elementsEqual("URL".utf8): self = .url
+            case 3 where bytes.elementsEqual("otp".utf8): self = .totp
+            case 5 where bytes.elementsEqual("Title".utf8): self = .title
+            case 5 where bytes.elementsEqual("Notes".utf8): self = .notes
+            case 8 where bytes.elementsEqual("UserName".utf8): self = .userName
+            case 8 where bytes.elementsEqual("Password".utf8): self = .password
+            default:
+                let key = String(decoding: bytes, as: UTF8.self)
+                self = key == "TOTP Seed" || key == "TimeOtp-Secret-Base32" ? .totp : .custom(key)
             }
         }
-        report.warnings = importer.warnings.map { $0.hasPrefix(input) ? $0 : "\(input):\($0)" }
-        report.read = importer.items.count
-        for item in importer.items {
-            if item.password == nil && item.username == nil && item.urls.isEmpty {
-                report.keptAsNotes += 1
-            } else {
-                report.imported += 1
-            }
-        }
-        return (importer.items, report)
     }
 
-    func xmlStart(_ rawName: UnsafePointer<UInt8>, attributes: XMLAttributes, parser: XMLEventParser) {
+    mutating func start(_ rawName: UnsafePointer<UInt8>, attributes: XMLAttributes, line: () -> Int) {
         let name = Tag(rawName)
         element.append(name)
-        textBytes.removeAll(keepingCapacity: true)
+        if !textBytes.isEmpty { textBytes.removeAll(keepingCapacity: true) }
         collecting = name.hasText
         switch name {
         case .database: isKeePassX = true
@@ -87,18 +121,17 @@ final class KeePassXMLImporter: XMLEventHandler {
             historyEntry = (nil, nil)
         case .entry, .entryX:
             entry = VaultItem(title: "")
-            entry?.folder = Array(groups.dropFirst(isKeePassX ? 0 : 1)).filter { !$0.isEmpty }
+            entry!.folder = folder
         case .string:
-            stringKey = nil
+            stringKey = .custom("")
             stringValue = nil
-        case .binary where element.dropLast().last == .binaries:
+        case .binary where element.count > 1 && element[element.count - 2] == .binaries:
             poolEntry = (
-                attributes.value(of: "ID") ?? "", attributes.value(of: "Compressed")?.lowercased() == "true",
-                parser.line
+                attributes.value(of: "ID") ?? "", attributes.value(of: "Compressed")?.lowercased() == "true", line()
             )
         case .binary:
             (binaryKey, binaryRef, binaryInline) = (nil, nil, nil)
-        case .value where element.dropLast().last == .binary:
+        case .value where element.count > 1 && element[element.count - 2] == .binary:
             binaryRef = attributes.value(of: "Ref")
         case .value:
             protected =
@@ -108,92 +141,91 @@ final class KeePassXMLImporter: XMLEventHandler {
         }
     }
 
-    func xmlCharacters(_ bytes: UnsafeBufferPointer<UInt8>, parser: XMLEventParser) {
+    mutating func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
         if collecting { textBytes.append(contentsOf: bytes) }
     }
 
-    func xmlEnd(parser: XMLEventParser) {
-        guard let name = element.last else { return }
+    mutating func end(line: () -> Int) {
+        guard let name = element.popLast() else { return }
         defer {
-            element.removeLast()
-            textBytes.removeAll(keepingCapacity: true)
+            if !textBytes.isEmpty { textBytes.removeAll(keepingCapacity: true) }
             collecting = false
         }
-        let parent = element.count > 1 ? element[element.count - 2] : .other
+        let parent = element.last ?? .other
         switch name {
         case .name where parent == .group, .title where parent == .groupX:
             if groupNameNeeded, !groups.isEmpty {
                 groups[groups.count - 1] = text
                 groupNameNeeded = false
+                updateFolder()
             }
         case .group, .groupX:
             groups.removeLast()
+            updateFolder()
         case .binary where parent == .binaries:
-            guard let pool = poolEntry else { return }
-            poolEntry = nil
-            guard let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters) else {
-                warnings.append("\(pool.line): binary \(pool.id) is not base64; its attachments are kept empty")
-                binaryPool[pool.id] = Data()
-                return
-            }
-            if !pool.compressed {
-                binaryPool[pool.id] = data
-                return
-            }
-            do {
-                binaryPool[pool.id] = Data(try Gzip.decompress([UInt8](data)))
-            } catch {
-                warnings.append("\(pool.line): binary \(pool.id): \(error); its attachments are kept empty")
-                binaryPool[pool.id] = Data()
-            }
+            endPoolBinary()
         case .key where parent == .binary: binaryKey = text
         case .value where parent == .binary && binaryRef == nil:
             binaryInline = Data(base64Encoded: text, options: .ignoreUnknownCharacters)
             if binaryInline == nil {
-                warnings.append("\(parser.line): attachment \(binaryKey ?? "") is not base64; kept empty")
+                warnings.append("\(line()): attachment \(binaryKey ?? "") is not base64; kept empty")
                 binaryInline = Data()
             }
         case .binary where parent == .entry && historyDepth == 0:
             guard entry != nil else { return }
-            let name = binaryKey ?? "attachment"
-            entry!.attachments.append(.init(name: name, content: binaryInline ?? Data()))
-            if let ref = binaryRef {
-                pendingRefs.append((items.count, entry!.attachments.count - 1, ref))
-            }
-        case .key where parent == .string: stringKey = text
+            entry!.attachments.append(.init(name: binaryKey ?? "attachment", content: binaryInline ?? Data()))
+            if let ref = binaryRef { pendingRefs.append((items.count, entry!.attachments.count - 1, ref)) }
+        case .key where parent == .string: stringKey = StringKey(textBytes)
         case .value where parent == .string: stringValue = text
         case .string:
-            guard let key = stringKey, let value = stringValue else { return }
+            guard let value = stringValue, stringKey != .custom("") else { return }
             if historyDepth > 0 {
-                if key == "Password" { historyEntry?.password = value }
+                if stringKey == .password { historyEntry?.password = value }
                 return
             }
-            apply(key: key, value: value)
+            apply(stringKey, value)
         case .lastModificationTime where historyDepth > 0:
-            historyEntry?.modified = Self.date(text)
-        case .creationTime where historyDepth == 0: entry?.created = Self.date(text)
-        case .lastModificationTime where historyDepth == 0: entry?.modified = Self.date(text)
-        case .lastAccessTime where historyDepth == 0: entry?.lastUsed = Self.date(text)
+            let value = date()
+            historyEntry?.modified = value
+        case .creationTime where historyDepth == 0:
+            let value = date()
+            entry?.created = value
+        case .lastModificationTime where historyDepth == 0:
+            let value = date()
+            entry?.modified = value
+        case .lastAccessTime where historyDepth == 0:
+            let value = date()
+            entry?.lastUsed = value
         case .uuid where parent == .entry && historyDepth == 0:
             if let data = Data(base64Encoded: text), data.count == 16 {
-                let b = [UInt8](data)
-                entry?.id = UUID(
-                    uuid: (
-                        b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14],
-                        b[15]
-                    ))
+                entry?.id = data.withUnsafeBytes { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) }
             }
         case .tags where parent == .entry && historyDepth == 0:
-            entry?.tags = text.split(whereSeparator: { $0 == ";" || $0 == "," }).map {
+            let tags = text.split(whereSeparator: { $0 == ";" || $0 == "," }).map {
                 $0.trimmingCharacters(in: .whitespaces)
             }
-        case .title where parent == .entryX: entry?.title = text
-        case .username where parent == .entryX: entry?.username = textBytes.isEmpty ? nil : text
-        case .password where parent == .entryX: entry?.password = textBytes.isEmpty ? nil : text
-        case .url where parent == .entryX: if !textBytes.isEmpty { entry?.urls = [text] }
-        case .comment where parent == .entryX: entry?.notes = textBytes.isEmpty ? nil : text
-        case .creation where parent == .entryX: entry?.created = Self.date(text)
-        case .lastmod where parent == .entryX: entry?.modified = Self.date(text)
+            entry?.tags = tags
+        case .title where parent == .entryX:
+            let value = text
+            entry?.title = value
+        case .username where parent == .entryX:
+            let value = textBytes.isEmpty ? nil : text
+            entry?.username = value
+        case .password where parent == .entryX:
+            let value = textBytes.isEmpty ? nil : text
+            entry?.password = value
+        case .url where parent == .entryX:
+            let value = text
+            if !value.isEmpty { entry?.urls = [value] }
+        case .comment where parent == .entryX:
+            let value = textBytes.isEmpty ? nil : text
+            entry?.notes = value
+        case .creation where parent == .entryX:
+            let value = date()
+            entry?.created = value
+        case .lastmod where parent == .entryX:
+            let value = date()
+            entry?.modified = value
         case .entry where historyDepth > 0:
             historyDepth -= 1
             if let h = historyEntry, let password = h.password {
@@ -212,22 +244,65 @@ final class KeePassXMLImporter: XMLEventHandler {
         }
     }
 
-    private func apply(key: String, value: String) {
-        guard entry != nil else { return }
-        switch key {
-        case "Title": entry!.title = value
-        case "UserName": if !value.isEmpty { entry!.username = value }
-        case "Password": if !value.isEmpty { entry!.password = value }
-        case "URL": if !value.isEmpty { entry!.urls = [value] }
-        case "Notes": if !value.isEmpty { entry!.notes = value }
-        case "otp", "TOTP Seed", "TimeOtp-Secret-Base32":
-            entry!.totp = value.hasPrefix("otpauth://") ? value : "otpauth://totp/\(entry!.title)?secret=\(value)"
-        default:
-            entry!.customFields.append(.init(name: key, value: value, concealed: protected))
+    private mutating func updateFolder() {
+        folder = Array(groups.dropFirst(isKeePassX ? 0 : 1)).filter { !$0.isEmpty }
+    }
+
+    /// A date from the element's bytes: the common `…Z` form without a String.
+    private func date() -> Date? {
+        PropertyListDates.parse(utf8: textBytes) ?? ISODates.parse(text)
+    }
+
+    private mutating func endPoolBinary() {
+        guard let pool = poolEntry else { return }
+        poolEntry = nil
+        guard let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters) else {
+            warnings.append("\(pool.line): binary \(pool.id) is not base64; its attachments are kept empty")
+            binaryPool[pool.id] = Data()
+            return
+        }
+        if !pool.compressed {
+            binaryPool[pool.id] = data
+            return
+        }
+        do {
+            binaryPool[pool.id] = Data(try Gzip.decompress([UInt8](data)))
+        } catch {
+            warnings.append("\(pool.line): binary \(pool.id): \(error); its attachments are kept empty")
+            binaryPool[pool.id] = Data()
         }
     }
 
-    static func date(_ text: String) -> Date? { ISODates.parse(text) }
+    private mutating func apply(_ key: StringKey, _ value: String) {
+        guard entry != nil else { return }
+        switch key {
+        case .title: entry!.title = value
+        case .userName: if !value.isEmpty { entry!.username = value }
+        case .password: if !value.isEmpty { entry!.password = value }
+        case .url: if !value.isEmpty { entry!.urls = [value] }
+        case .notes: if !value.isEmpty { entry!.notes = value }
+        case .totp:
+            entry!.totp = value.hasPrefix("otpauth://") ? value : "otpauth://totp/\(entry!.title)?secret=\(value)"
+        case .custom(let name):
+            entry!.customFields.append(.init(name: name, value: value, concealed: protected))
+        }
+    }
+
+    /// Attachments that name a `Meta/Binaries` entry get its bytes; a missing one is reported.
+    mutating func resolveReferences(input: String) {
+        for (itemIndex, attachmentIndex, ref) in pendingRefs {
+            if let content = binaryPool[ref] {
+                items[itemIndex].attachments[attachmentIndex].content = content
+                items[itemIndex].attachments[attachmentIndex].size = content.count
+            } else {
+                warnings.append(
+                    "\(input): entry \"\(items[itemIndex].title)\": attachment \""
+                        + "\(items[itemIndex].attachments[attachmentIndex].name)\" refers to binary \(ref), "
+                        + "which the file does not hold; kept empty")
+            }
+        }
+        pendingRefs = []
+    }
 
     /// The element names the importer acts on (KeePass 2 in capitals, KeePassX 0.4 in lower
     /// case), recognized from libxml2's bytes without making a String per element.

@@ -115,6 +115,12 @@ public enum PropertyListDates {
         return Date(timeIntervalSinceReferenceDate: civil.secondsSinceReferenceDate)
     }
 
+    /// The same, from UTF-8 bytes (importers that never make a String for a date).
+    public static func parse(utf8 bytes: some Collection<UInt8>) -> Date? {
+        guard let civil = CivilTime(iso8601: bytes) else { return nil }
+        return Date(timeIntervalSinceReferenceDate: civil.secondsSinceReferenceDate)
+    }
+
     /// Formats whole seconds as `YYYY-MM-DDTHH:MM:SSZ` (years 1–9999), nil outside them.
     public static func format(_ date: Date) -> String? {
         CivilTime(secondsSinceReferenceDate: date.timeIntervalSinceReferenceDate)?.iso8601

@@ -66,7 +66,7 @@ extension VaultItem {
     /// The item's record: known keys in a fixed order, then unknown keys as they were.
     public var plist: PropertyListDictionary {
         var b = PlistBuilder()
-        b.set("id", id.uuidString)
+        b.set("id", id.recordString)
         b.set("kind", kind.name)
         b.set("title", title)
         b.set("username", username)

@@ -188,6 +188,26 @@ extension UUID {
     /// The 16 bytes, in order.
     public var uuidBytes: [UInt8] { withUnsafeBytes(of: uuid) { Array($0) } }
 
+    /// `uuidString` without going through snprintf (5 % of writing 100,000 records).
+    public var recordString: String {
+        let digits = Array("0123456789ABCDEF".utf8)
+        return withUnsafeBytes(of: uuid) { bytes in
+            String(unsafeUninitializedCapacity: 36) { out in
+                var o = 0
+                for (i, byte) in bytes.enumerated() {
+                    if i == 4 || i == 6 || i == 8 || i == 10 {
+                        out[o] = UInt8(ascii: "-")
+                        o += 1
+                    }
+                    out[o] = digits[Int(byte >> 4)]
+                    out[o + 1] = digits[Int(byte & 0x0F)]
+                    o += 2
+                }
+                return o
+            }
+        }
+    }
+
     /// A version-4 UUID. Foundation's `UUID()` on Linux opened a file per call (13 % of a
     /// 100,000-row import); random bytes come from a pool refilled 4 KiB at a time.
     public static func randomV4() -> UUID {

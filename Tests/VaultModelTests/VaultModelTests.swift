@@ -109,4 +109,13 @@ import VaultFormat
         let back = try VaultItem(plist: item.plist)
         #expect(back.kind == .other("passkey") && back == item)
     }
+
+    @Test func recordStringIsFoundationsUUIDString() {
+        for _ in 0..<1000 {
+            let id = UUID.randomV4()
+            #expect(id.recordString == id.uuidString)
+        }
+        let fixed = UUID(uuidString: "00FF10AB-0C0D-4E0F-8A9B-F0E1D2C3B4A5")!
+        #expect(fixed.recordString == "00FF10AB-0C0D-4E0F-8A9B-F0E1D2C3B4A5")
+    }
 }
