@@ -90,15 +90,20 @@ struct KeePassXMLReader {
         case title, userName, password, url, notes, totp
         case custom(String)
 
+        private static let urlKey = Array("URL".utf8), otpKey = Array("otp".utf8), titleKey = Array("Title".utf8)
+        private static let notesKey = Array("Notes".utf8), userNameKey = Array("UserName".utf8)
+        private static let passwordKey = Array("Password".utf8)
+
         init(_ bytes: [UInt8]) {
-            // Literal UTF-8 views compare without allocating (an Array per literal did, per string).
+            // Against arrays made once (an Array per literal per string, or a UTF-8 view walk,
+            // cost more than the rest of the element).
             switch bytes.count {
-            case 3 where bytes.elementsEqual("URL".utf8): self = .url
-            case 3 where bytes.elementsEqual("otp".utf8): self = .totp
-            case 5 where bytes.elementsEqual("Title".utf8): self = .title
-            case 5 where bytes.elementsEqual("Notes".utf8): self = .notes
-            case 8 where bytes.elementsEqual("UserName".utf8): self = .userName
-            case 8 where bytes.elementsEqual("Password".utf8): self = .password
+            case 3 where bytes == Self.urlKey: self = .url
+            case 3 where bytes == Self.otpKey: self = .totp
+            case 5 where bytes == Self.titleKey: self = .title
+            case 5 where bytes == Self.notesKey: self = .notes
+            case 8 where bytes == Self.userNameKey: self = .userName
+            case 8 where bytes == Self.passwordKey: self = .password
             default:
                 let key = String(decoding: bytes, as: UTF8.self)
                 self = key == "TOTP Seed" || key == "TimeOtp-Secret-Base32" ? .totp : .custom(key)
