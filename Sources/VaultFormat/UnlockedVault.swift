@@ -90,8 +90,11 @@ public final class UnlockedVault: Sendable {
         try readIndexAndRecords(decodeRecords: false).index
     }
 
-    private func readIndexAndRecords(decodeRecords: Bool) throws -> (index: PayloadIndex, records: [PropertyListValue])
-    {
+    /// `keep: false` checks that every record decodes (on every core) without keeping them:
+    /// what a save's verification needs, at a fraction of the memory.
+    private func readIndexAndRecords(decodeRecords: Bool, keep: Bool = true) throws -> (
+        index: PayloadIndex, records: [PropertyListValue]
+    ) {
         var stream = try recordsStream(upTo: 4)
         let length = Int(stream[0]) | Int(stream[1]) << 8 | Int(stream[2]) << 16 | Int(stream[3]) << 24
         guard length <= chunkCount * PayloadPlan.body else {
@@ -106,8 +109,8 @@ public final class UnlockedVault: Sendable {
         if index.records.chunkCount * PayloadPlan.body > stream.count {
             stream = try regionStream(index.records, kind: .records)
         }
-        var records = [PropertyListValue]()
-        records.reserveCapacity(min(index.recordCount, stream.count / 5))
+        var spans = [Range<Int>]()
+        spans.reserveCapacity(min(index.recordCount, stream.count / 5))
         var at = 4 + length
         for n in 0..<index.recordCount {
             let chunk = at / PayloadPlan.body
@@ -117,14 +120,40 @@ public final class UnlockedVault: Sendable {
             guard size > 0, stream.count - at - 4 >= size else {
                 throw malformed("record \(n) overruns its region", chunk: chunk)
             }
-            do {
-                records.append(try BinaryPropertyList.decode(Array(stream[at + 4..<at + 4 + size])))
-            } catch let error as PropertyListError {
-                throw malformed("record \(n) is not a valid bplist00: \(error)", chunk: chunk)
-            }
+            spans.append(at + 4..<at + 4 + size)
             at += 4 + size
         }
-        return (index, records)
+        let records = stream
+        let recordSpans = spans
+        @Sendable func decode(_ n: Int) throws -> PropertyListValue {
+            do {
+                return try BinaryPropertyList.decode(records[recordSpans[n]])
+            } catch let error as PropertyListError {
+                throw malformed(
+                    "record \(n) is not a valid bplist00: \(error)", chunk: recordSpans[n].lowerBound / PayloadPlan.body
+                )
+            }
+        }
+        guard keep else {
+            try checkInParallel(spans.count, decode)
+            return (index, [])
+        }
+        return (index, try spans.indices.map(decode))
+    }
+
+    /// Runs `check` for 0..<count on every core; throws the error of the lowest failing index.
+    private func checkInParallel(_ count: Int, _ check: @Sendable (Int) throws -> PropertyListValue) throws {
+        let slices = count < 256 ? 1 : ProcessInfo.processInfo.activeProcessorCount * 4
+        let failures = FirstFailure()
+        DispatchQueue.concurrentPerform(iterations: slices) { slice in
+            for n in count * slice / slices..<count * (slice + 1) / slices {
+                do { _ = try check(n) } catch {
+                    failures.record(error, at: n)
+                    return
+                }
+            }
+        }
+        if let error = failures.error { throw error }
     }
 
     /// Every record, decoded. Decrypts only the records region, never a blob chunk.
@@ -147,7 +176,7 @@ public final class UnlockedVault: Sendable {
 
     /// Authenticates every chunk and decodes every record and blob frame.
     public func verifyEverything() throws -> (records: Int, blobs: Int, blobBytes: Int) {
-        let (index, records) = try readIndexAndRecords(decodeRecords: true)
+        let (index, _) = try readIndexAndRecords(decodeRecords: true, keep: false)
         var blobBytes = 0
         for blob in index.blobs {
             try readBlob(blob) { blobBytes += $0.count }  // every core; one batch of memory
@@ -156,6 +185,19 @@ public final class UnlockedVault: Sendable {
             index.blobs.last.map { $0.region.firstChunk + $0.region.chunkCount }
             ?? (index.records.firstChunk + index.records.chunkCount)
         for padding in contentEnd..<chunkCount { _ = try frame(chunk(padding), chunk: padding, expect: .padding) }
-        return (records.count, index.blobs.count, blobBytes)
+        return (index.recordCount, index.blobs.count, blobBytes)
+    }
+}
+
+/// The failure with the lowest index among concurrent checks (so reports are stable).
+private final class FirstFailure: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lowest = Int.max
+    private(set) var error: Error?
+
+    func record(_ error: Error, at index: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        if index < lowest { (lowest, self.error) = (index, error) }
     }
 }
