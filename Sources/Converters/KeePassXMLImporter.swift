@@ -22,14 +22,14 @@ enum KeePassXMLImporter {
         @exclusivity(unchecked) var reader = KeePassXMLReader()
 
         func xmlStart(_ name: UnsafePointer<UInt8>, attributes: XMLAttributes, parser: XMLEventParser) {
-            reader.start(name, attributes: attributes, line: { parser.line })
+            reader.start(name, attributes: attributes, parser: parser)
         }
 
         func xmlCharacters(_ text: UnsafeBufferPointer<UInt8>, parser: XMLEventParser) {
             reader.characters(text)
         }
 
-        func xmlEnd(parser: XMLEventParser) { reader.end(line: { parser.line }) }
+        func xmlEnd(parser: XMLEventParser) { reader.end(parser: parser) }
     }
 
     static func importBytes(_ bytes: [UInt8], input: String) throws -> (items: [VaultItem], report: ImportReport) {
@@ -70,7 +70,10 @@ struct KeePassXMLReader {
     private var textBytes = [UInt8]()
     private var collecting = false
     private var text: String { String(decoding: textBytes, as: UTF8.self) }
-    private var entry: VaultItem?
+    /// The entry being read (`inEntry`): not optional, so fields are set in place (writing
+    /// through an optional copied the whole item per field).
+    private var entry = VaultItem(title: "")
+    private var inEntry = false
     private var historyDepth = 0
     private var historyEntry: (password: String?, modified: Date?)?
     private var stringKey: StringKey = .custom("")
@@ -111,7 +114,7 @@ struct KeePassXMLReader {
         }
     }
 
-    mutating func start(_ rawName: UnsafePointer<UInt8>, attributes: XMLAttributes, line: () -> Int) {
+    mutating func start(_ rawName: UnsafePointer<UInt8>, attributes: XMLAttributes, parser: XMLEventParser) {
         let name = Tag(rawName)
         element.append(name)
         if !textBytes.isEmpty { textBytes.removeAll(keepingCapacity: true) }
@@ -121,18 +124,20 @@ struct KeePassXMLReader {
         case .group, .groupX:
             groups.append("")
             groupNameNeeded = true
-        case .entry where entry != nil:
+        case .entry where inEntry:
             historyDepth += 1
             historyEntry = (nil, nil)
         case .entry, .entryX:
             entry = VaultItem(title: "")
-            entry!.folder = folder
+            entry.folder = folder
+            inEntry = true
         case .string:
             stringKey = .custom("")
             stringValue = nil
         case .binary where element.count > 1 && element[element.count - 2] == .binaries:
             poolEntry = (
-                attributes.value(of: "ID") ?? "", attributes.value(of: "Compressed")?.lowercased() == "true", line()
+                attributes.value(of: "ID") ?? "", attributes.value(of: "Compressed")?.lowercased() == "true",
+                parser.line
             )
         case .binary:
             (binaryKey, binaryRef, binaryInline) = (nil, nil, nil)
@@ -150,7 +155,7 @@ struct KeePassXMLReader {
         if collecting { textBytes.append(contentsOf: bytes) }
     }
 
-    mutating func end(line: () -> Int) {
+    mutating func end(parser: XMLEventParser) {
         guard let name = element.popLast() else { return }
         defer {
             if !textBytes.isEmpty { textBytes.removeAll(keepingCapacity: true) }
@@ -173,13 +178,13 @@ struct KeePassXMLReader {
         case .value where parent == .binary && binaryRef == nil:
             binaryInline = Data(base64Encoded: text, options: .ignoreUnknownCharacters)
             if binaryInline == nil {
-                warnings.append("\(line()): attachment \(binaryKey ?? "") is not base64; kept empty")
+                warnings.append("\(parser.line): attachment \(binaryKey ?? "") is not base64; kept empty")
                 binaryInline = Data()
             }
         case .binary where parent == .entry && historyDepth == 0:
-            guard entry != nil else { return }
-            entry!.attachments.append(.init(name: binaryKey ?? "attachment", content: binaryInline ?? Data()))
-            if let ref = binaryRef { pendingRefs.append((items.count, entry!.attachments.count - 1, ref)) }
+            guard inEntry else { return }
+            entry.attachments.append(.init(name: binaryKey ?? "attachment", content: binaryInline ?? Data()))
+            if let ref = binaryRef { pendingRefs.append((items.count, entry.attachments.count - 1, ref)) }
         case .key where parent == .string: stringKey = StringKey(textBytes)
         case .value where parent == .string: stringValue = text
         case .string:
@@ -192,59 +197,56 @@ struct KeePassXMLReader {
         case .lastModificationTime where historyDepth > 0:
             let value = date()
             historyEntry?.modified = value
-        case .creationTime where historyDepth == 0:
+        case .creationTime where historyDepth == 0 && inEntry:
             let value = date()
-            entry?.created = value
-        case .lastModificationTime where historyDepth == 0:
+            entry.created = value
+        case .lastModificationTime where historyDepth == 0 && inEntry:
             let value = date()
-            entry?.modified = value
-        case .lastAccessTime where historyDepth == 0:
+            entry.modified = value
+        case .lastAccessTime where historyDepth == 0 && inEntry:
             let value = date()
-            entry?.lastUsed = value
+            entry.lastUsed = value
         case .uuid where parent == .entry && historyDepth == 0:
             if let data = Data(base64Encoded: text), data.count == 16 {
-                entry?.id = data.withUnsafeBytes { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) }
+                entry.id = data.withUnsafeBytes { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) }
             }
         case .tags where parent == .entry && historyDepth == 0:
             let tags = text.split(whereSeparator: { $0 == ";" || $0 == "," }).map {
                 $0.trimmingCharacters(in: .whitespaces)
             }
-            entry?.tags = tags
+            entry.tags = tags
         case .title where parent == .entryX:
             let value = text
-            entry?.title = value
+            entry.title = value
         case .username where parent == .entryX:
             let value = textBytes.isEmpty ? nil : text
-            entry?.username = value
+            entry.username = value
         case .password where parent == .entryX:
             let value = textBytes.isEmpty ? nil : text
-            entry?.password = value
+            entry.password = value
         case .url where parent == .entryX:
             let value = text
-            if !value.isEmpty { entry?.urls = [value] }
+            if !value.isEmpty { entry.urls = [value] }
         case .comment where parent == .entryX:
             let value = textBytes.isEmpty ? nil : text
-            entry?.notes = value
+            entry.notes = value
         case .creation where parent == .entryX:
             let value = date()
-            entry?.created = value
+            entry.created = value
         case .lastmod where parent == .entryX:
             let value = date()
-            entry?.modified = value
+            entry.modified = value
         case .entry where historyDepth > 0:
             historyDepth -= 1
             if let h = historyEntry, let password = h.password {
-                entry?.passwordHistory.append(.init(password: password, date: h.modified))
+                entry.passwordHistory.append(.init(password: password, date: h.modified))
             }
             historyEntry = nil
         case .entry, .entryX:
-            if var finished = entry {
-                if finished.password == nil && finished.username == nil && finished.urls.isEmpty {
-                    finished.kind = .secureNote
-                }
-                items.append(finished)
-            }
-            entry = nil
+            guard inEntry else { return }
+            if entry.password == nil && entry.username == nil && entry.urls.isEmpty { entry.kind = .secureNote }
+            items.append(entry)
+            inEntry = false
         default: break
         }
     }
@@ -279,17 +281,17 @@ struct KeePassXMLReader {
     }
 
     private mutating func apply(_ key: StringKey, _ value: String) {
-        guard entry != nil else { return }
+        guard inEntry else { return }
         switch key {
-        case .title: entry!.title = value
-        case .userName: if !value.isEmpty { entry!.username = value }
-        case .password: if !value.isEmpty { entry!.password = value }
-        case .url: if !value.isEmpty { entry!.urls = [value] }
-        case .notes: if !value.isEmpty { entry!.notes = value }
+        case .title: entry.title = value
+        case .userName: if !value.isEmpty { entry.username = value }
+        case .password: if !value.isEmpty { entry.password = value }
+        case .url: if !value.isEmpty { entry.urls = [value] }
+        case .notes: if !value.isEmpty { entry.notes = value }
         case .totp:
-            entry!.totp = value.hasPrefix("otpauth://") ? value : "otpauth://totp/\(entry!.title)?secret=\(value)"
+            entry.totp = value.hasPrefix("otpauth://") ? value : "otpauth://totp/\(entry.title)?secret=\(value)"
         case .custom(let name):
-            entry!.customFields.append(.init(name: name, value: value, concealed: protected))
+            entry.customFields.append(.init(name: name, value: value, concealed: protected))
         }
     }
 

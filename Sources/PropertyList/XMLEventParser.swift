@@ -11,8 +11,8 @@ public protocol XMLEventHandler: AnyObject {
 
 /// The attributes of a start tag, read on demand.
 public struct XMLAttributes {
-    fileprivate let pointer: UnsafeMutablePointer<UnsafePointer<UInt8>?>?
-    fileprivate let count: Int
+    let pointer: UnsafeMutablePointer<UnsafePointer<UInt8>?>?
+    let count: Int
 
     /// The value of the attribute with this local name, if present.
     public func value(of localName: String) -> String? {
@@ -48,16 +48,26 @@ public final class XMLEventParser {
 
     static let chunkSize = 1 << 16
 
+    /// Documents at least this large are parsed on two threads (``parsePipelined``).
+    static let pipelineThreshold = 4 << 20
+
     public static func parse(_ bytes: UnsafeRawBufferPointer, handler: some XMLEventHandler) throws {
         try withExtendedLifetime(handler) {
-            try XMLEventParser(handler: handler).run(bytes)
+            if bytes.count >= pipelineThreshold, ProcessInfo.processInfo.activeProcessorCount > 1 {
+                try parsePipelined(bytes, handler: handler)
+            } else {
+                try XMLEventParser(handler: handler).run(bytes)
+            }
         }
     }
 
-    private init(handler: any XMLEventHandler) { self.handler = handler }
+    init(handler: any XMLEventHandler) { self.handler = handler }
 
-    public var line: Int { context.map { Int(xmlSAX2GetLineNumber($0)) } ?? 0 }
-    public var column: Int { context.map { Int(xmlSAX2GetColumnNumber($0)) } ?? 0 }
+    /// While replaying recorded events (``parsePipelined``): the position of the current one.
+    var replayPosition: (line: Int, column: Int)?
+
+    public var line: Int { replayPosition?.line ?? context.map { Int(xmlSAX2GetLineNumber($0)) } ?? 0 }
+    public var column: Int { replayPosition?.column ?? context.map { Int(xmlSAX2GetColumnNumber($0)) } ?? 0 }
     /// Set with `error`; what each event checks (reading the optional error struct cost
     /// retains per event).
     /// Unchecked: only the parsing thread touches it, and the check per event was 4 % of a parse.
@@ -70,7 +80,7 @@ public final class XMLEventParser {
         if let context { xmlStopParser(context) }
     }
 
-    private func run(_ bytes: UnsafeRawBufferPointer) throws {
+    func run(_ bytes: UnsafeRawBufferPointer) throws {
         var sax = Self.makeHandler()
         let me = Unmanaged.passUnretained(self).toOpaque()
         guard let ctxt = xmlCreatePushParserCtxt(&sax, me, nil, 0, nil) else {
