@@ -80,6 +80,42 @@ struct ChunkComposer {
         }
     }
 
+    /// Where the next chunk of the records region continues (its chunks share items, so
+    /// they are composed in order).
+    struct Cursor {
+        fileprivate var itemIndex = 0
+        fileprivate var itemOffset = 0
+    }
+
+    /// The region holding `chunk` and the chunk's position in it; nil for padding.
+    private func location(of chunk: Int) -> (region: Region, offset: Int)? {
+        var first = 0
+        for region in regions where region.chunks > 0 {
+            if chunk < first + region.chunks { return (region, chunk - first) }
+            first += region.chunks
+        }
+        return nil
+    }
+
+    /// Chunks that can be composed in any order, on any thread: padding, and blob chunks
+    /// whose source reads concurrently (one item per blob region, so a chunk's bytes are at
+    /// a known offset).
+    func isIndependent(_ chunk: Int) -> Bool {
+        guard let (region, _) = location(of: chunk) else { return true }
+        guard region.kind == .blob, case .blob(_, let source) = region.items[0] else { return false }
+        return source.readsConcurrently
+    }
+
+    /// Composes an independent chunk (see ``isIndependent(_:)``) into its 64 KiB buffer.
+    func composeIndependent(_ chunk: Int, into buffer: UnsafeMutableRawBufferPointer) throws {
+        guard let (region, offset) = location(of: chunk) else {
+            buffer.initializeMemory(as: UInt8.self, repeating: 0)  // padding: kind 0, all zero
+            return
+        }
+        var cursor = Cursor(itemIndex: 0, itemOffset: offset * FormatLimits.chunkBodyBytes)
+        try fill(region, into: buffer, cursor: &cursor)
+    }
+
     /// Calls `fill` once per chunk, in order, with a 64 KiB buffer to compose the chunk's
     /// plaintext into; the chunk's plaintext is the first `plaintextBytes(ofChunk:)` bytes.
     /// Callers pass their own buffer (a slot of a batch), so nothing is copied twice.
@@ -87,34 +123,9 @@ struct ChunkComposer {
     {
         var chunk = 0
         for region in regions where region.chunks > 0 {
-            var itemIndex = 0
-            var itemOffset = 0
+            var cursor = Cursor()
             for _ in 0..<region.chunks {
-                let buffer = try target(chunk)
-                let continuation =
-                    itemIndex < region.items.count && itemOffset > 0 ? region.items[itemIndex].length - itemOffset : 0
-                // Kind, then three zero bytes.
-                buffer.storeBytes(of: UInt32(region.kind.rawValue).littleEndian, toByteOffset: 0, as: UInt32.self)
-                buffer.storeBytes(
-                    of: UInt32(min(continuation, FormatLimits.chunkBodyBytes)).littleEndian, toByteOffset: 4,
-                    as: UInt32.self)
-                var filled = FormatLimits.frameHeaderBytes
-                while filled < buffer.count, itemIndex < region.items.count {
-                    let item = region.items[itemIndex]
-                    let n = try item.read(
-                        into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]), at: itemOffset)
-                    filled += n
-                    itemOffset += n
-                    if itemOffset == item.length {
-                        itemIndex += 1
-                        itemOffset = 0
-                    }
-                }
-                // Zero only what the items did not fill.
-                if filled < buffer.count {
-                    UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]).initializeMemory(
-                        as: UInt8.self, repeating: 0)
-                }
+                try fill(region, into: try target(chunk), cursor: &cursor)
                 try done(chunk, geometry.plaintextBytes(ofChunk: chunk))
                 chunk += 1
             }
@@ -123,6 +134,34 @@ struct ChunkComposer {
             try target(chunk).initializeMemory(as: UInt8.self, repeating: 0)
             try done(chunk, geometry.plaintextBytes(ofChunk: chunk))
             chunk += 1
+        }
+    }
+
+    /// One chunk of `region`: the frame (kind, continuation of the item in progress), then
+    /// the region's items from `cursor` on, then zeros.
+    private func fill(_ region: Region, into buffer: UnsafeMutableRawBufferPointer, cursor: inout Cursor) throws {
+        let continuation =
+            cursor.itemIndex < region.items.count && cursor.itemOffset > 0
+            ? region.items[cursor.itemIndex].length - cursor.itemOffset : 0
+        // Kind, then three zero bytes.
+        buffer.storeBytes(of: UInt32(region.kind.rawValue).littleEndian, toByteOffset: 0, as: UInt32.self)
+        buffer.storeBytes(
+            of: UInt32(min(continuation, FormatLimits.chunkBodyBytes)).littleEndian, toByteOffset: 4, as: UInt32.self)
+        var filled = FormatLimits.frameHeaderBytes
+        while filled < buffer.count, cursor.itemIndex < region.items.count {
+            let item = region.items[cursor.itemIndex]
+            let n = try item.read(
+                into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]), at: cursor.itemOffset)
+            filled += n
+            cursor.itemOffset += n
+            if cursor.itemOffset == item.length {
+                cursor.itemIndex += 1
+                cursor.itemOffset = 0
+            }
+        }
+        // Zero only what the items did not fill.
+        if filled < buffer.count {
+            UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]).initializeMemory(as: UInt8.self, repeating: 0)
         }
     }
 }

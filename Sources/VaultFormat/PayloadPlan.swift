@@ -7,12 +7,20 @@ public protocol BlobSource: Sendable {
     var length: Int { get }
     /// Fills `buffer` with bytes starting at `offset`; returns how many were written.
     func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws -> Int
+    /// Whether `read` may be called from several threads at once (then a save copies the
+    /// blob in on every core while it seals).
+    var readsConcurrently: Bool { get }
+}
+
+extension BlobSource {
+    public var readsConcurrently: Bool { false }
 }
 
 public struct DataBlob: BlobSource {
     public let data: Data
     public init(_ data: Data) { self.data = data }
     public var length: Int { data.count }
+    public var readsConcurrently: Bool { true }
     public func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws -> Int {
         let n = min(buffer.count, data.count - offset)
         if n > 0 {
@@ -170,6 +178,8 @@ public final class FileBlob: BlobSource, @unchecked Sendable {
     private let descriptor: Int32
     public let length: Int
     public let path: String
+    /// pread(2) keeps no file position.
+    public var readsConcurrently: Bool { true }
 
     public init(path: String) throws {
         self.path = path

@@ -26,26 +26,72 @@ struct VaultSealer {
         let payloadKey = keys.payloadKey(salt: header.payloadSalt)
         let binding = parsed.payloadBinding
         let geometry = plan.geometry
-        // Chunks are independent: seal a batch on every core, then write it in order.
+        // Chunks are independent: seal a batch on every core, then write it in order. The
+        // records region's chunks share items and are composed in order first; blob and
+        // padding chunks sit at known offsets and are composed on every core too.
         let batch = ChunkBatch(capacity: Self.batchChunks)
         defer { batch.release() }
-        func flush() throws {
-            let count = batch.count
-            let first = batch.firstIndex
-            DispatchQueue.concurrentPerform(iterations: count) { i in
-                let nonce = PayloadGeometry.nonce(chunk: first + i, isFinal: first + i == geometry.chunkCount - 1)
+        let composer = ChunkComposer(plan: plan, payload: payload)
+        func sealAndWrite(composingFrom start: Int = Int.max, firstChunk: Int = 0) throws {
+            let failure = SealFailure()
+            DispatchQueue.concurrentPerform(iterations: batch.count) { i in
+                if i >= start {
+                    do { try composer.composeIndependent(firstChunk + i - start, into: batch.slot(i)) } catch {
+                        failure.record(error)
+                        return
+                    }
+                }
+                let index = batch.firstIndex + i
                 ChaCha20Poly1305.seal(
-                    batch.plaintext(i), into: batch.sealedBuffer(i), key: payloadKey, nonce: nonce,
+                    batch.plaintext(i), into: batch.sealedBuffer(i), key: payloadKey,
+                    nonce: PayloadGeometry.nonce(chunk: index, isFinal: index == geometry.chunkCount - 1),
                     associatedData: binding)
             }
-            for i in 0..<count { try output.write(batch.sealed(i)) }
-            batch.reset(firstIndex: first + count)
+            if let error = failure.error { throw error }
+            for i in 0..<batch.count { try output.write(batch.sealed(i)) }
+            batch.reset(firstIndex: batch.firstIndex + batch.count)
         }
-        try ChunkComposer(plan: plan, payload: payload).forEachChunk({ _ in batch.nextSlot() }) { index, size in
-            batch.commit(size: size)
-            if batch.isFull || index == geometry.chunkCount - 1 { try flush() }
+        var chunk = 0
+        do {
+            try composer.forEachChunk(
+                { index in
+                    guard !composer.isIndependent(index) else { throw StopComposingInOrder() }
+                    return batch.nextSlot()
+                },
+                { index, size in
+                    batch.commit(size: size)
+                    chunk = index + 1
+                    if batch.isFull { try sealAndWrite() }
+                })
+        } catch is StopComposingInOrder {}
+        while chunk < geometry.chunkCount {
+            let count = min(Self.batchChunks - batch.count, geometry.chunkCount - chunk)
+            let start = batch.count
+            for i in 0..<count { batch.commit(size: geometry.plaintextBytes(ofChunk: chunk + i)) }
+            if (chunk..<chunk + count).allSatisfy(composer.isIndependent) {
+                try sealAndWrite(composingFrom: start, firstChunk: chunk)
+            } else {  // a blob source that must be read from one thread
+                for i in 0..<count { try composer.composeIndependent(chunk + i, into: batch.slot(start + i)) }
+                try sealAndWrite()
+            }
+            chunk += count
         }
+        if batch.count > 0 { try sealAndWrite() }
         return parsed
+    }
+}
+
+/// Ends the in-order composition at the first chunk that can be composed on any thread.
+private struct StopComposingInOrder: Error {}
+
+/// The first error of a batch's concurrent composition.
+private final class SealFailure: @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var error: Error?
+    func record(_ error: Error) {
+        lock.lock()
+        defer { lock.unlock() }
+        if self.error == nil { self.error = error }
     }
 }
 
@@ -118,6 +164,12 @@ final class ChunkBatch: @unchecked Sendable {
     }
 
     func commit(size: Int) { sizes.append(size) }
+
+    /// The whole 64 KiB buffer of slot `i` (a committed chunk composed after the fact).
+    func slot(_ i: Int) -> UnsafeMutableRawBufferPointer {
+        let at = i * FormatLimits.chunkPlaintextBytes
+        return UnsafeMutableRawBufferPointer(rebasing: plain[at..<at + FormatLimits.chunkPlaintextBytes])
+    }
 
     func plaintext(_ i: Int) -> UnsafeRawBufferPointer {
         UnsafeRawBufferPointer(
