@@ -107,4 +107,47 @@ import VaultCrypto
             #expect(padded >= length && Double(padded - length) <= 0.12 * Double(length) + 1)
         }
     }
+
+    /// A blob source that must be read from one thread: the sealer composes its chunks in order.
+    struct SerialBlob: BlobSource {
+        let inner: DataBlob
+        var length: Int { inner.length }
+        func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws -> Int {
+            try inner.read(into: buffer, at: offset)
+        }
+    }
+
+    @Test func blobChunksComposedOnEveryCoreEqualThoseComposedInOrder() throws {
+        let dir = try VaultFixtures.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // 3 MB crosses sealing batches (32 chunks); the small and empty blobs end regions mid-batch.
+        let blobs = [
+            Data((0..<3_000_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }), Data([1, 2, 3]), Data(),
+            Data((0..<70_000).map { UInt8(truncatingIfNeeded: $0) }),
+        ]
+        func sealed(concurrent: Bool) throws -> Data {
+            let payload = VaultPayload(
+                records: VaultFixtures.records,
+                blobs: blobs.enumerated().map { n, data in
+                    let source: any BlobSource = concurrent ? DataBlob(data) : SerialBlob(inner: DataBlob(data))
+                    return (id: Array(repeating: UInt8(n + 1), count: 16), source: source)
+                })
+            let path = dir.appendingPathComponent(concurrent ? "parallel" : "serial").path
+            let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            defer { close(fd) }
+            try VaultStore.stream(
+                payload, slots: [(.keyFile(VaultFixtures.keyFileBytes), label: "")], to: fd,
+                random: VaultFixtures.random(3))
+            return try Data(contentsOf: URL(fileURLWithPath: path))
+        }
+        let parallel = try sealed(concurrent: true)
+        #expect(parallel == (try sealed(concurrent: false)))
+        let vault = try VaultFile(bytes: [UInt8](parallel)).unlock(
+            with: Credentials(keyFiles: [VaultFixtures.keyFileBytes]))
+        for (n, data) in blobs.enumerated() {
+            var read = Data()
+            try vault.readBlob(id: Array(repeating: UInt8(n + 1), count: 16)) { read.append(contentsOf: $0) }
+            #expect(read == data)
+        }
+    }
 }
