@@ -16,12 +16,14 @@ extension XMLEventParser {
         let consumer = XMLEventParser(handler: handler)
         let finished = DispatchSemaphore(value: 0)
         let work = ProducerWork(parser: producer, bytes: bytes)
-        Thread.detachNewThread {
+        let thread = Thread {
             do { try work.parser.run(work.bytes) } catch { work.error = error }
             recorder.flush()
             channel.close()
             finished.signal()
         }
+        thread.stackSize = 8 << 20  // as the main thread's: libxml2 on hostile nesting
+        thread.start()
         var replayer = EventReplayer()
         while let batch = channel.next() {
             guard !consumer.hasFailed else { continue }  // drain, so the producer can finish

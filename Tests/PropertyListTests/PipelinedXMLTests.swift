@@ -61,4 +61,14 @@ import Testing
             Issue.record("unexpected \(error)")
         }
     }
+
+    @Test func hostileNestingInALargeDocumentIsAnErrorNotACrash() {
+        // 4.5 MB of nested arrays: the reader stops at its depth limit while libxml2 runs ahead.
+        let depth = 500_000
+        let bytes = Array(
+            ("<plist version=\"1.0\">" + String(repeating: "<array>", count: depth)
+                + String(repeating: "</array>", count: depth) + "</plist>").utf8)
+        #expect(bytes.count >= XMLEventParser.pipelineThreshold)
+        #expect(throws: PropertyListError.self) { try XMLPropertyList.decode(bytes) }
+    }
 }
