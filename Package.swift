@@ -35,7 +35,8 @@ let package = Package(
         .target(name: "VaultFormat", dependencies: ["VaultCrypto", "PropertyList"]),
         .target(name: "VaultModel", dependencies: ["VaultFormat", "PropertyList"]),
         .target(name: "Converters", dependencies: ["VaultModel", "PropertyList", "CZlib"]),
-        .target(name: "CofferKit", dependencies: ["Converters", "VaultModel", "VaultFormat", "PropertyList"]),
+        .target(
+            name: "CofferKit", dependencies: ["Converters", "VaultModel", "VaultFormat", "VaultCrypto", "PropertyList"]),
         .executableTarget(
             name: "CofferCLI",
             dependencies: [
@@ -60,7 +61,7 @@ let package = Package(
         .testTarget(name: "CofferCLITests", dependencies: ["TestSupport"]),
         .testTarget(
             name: "CofferKitTests",
-            dependencies: ["CofferKit", "Converters", "VaultModel", "VaultFormat", "PropertyList"]),
+            dependencies: ["CofferKit", "Converters", "VaultModel", "VaultFormat", "VaultCrypto", "PropertyList"]),
         .testTarget(name: "ConvertersTests", dependencies: ["Converters", "VaultModel", "TestSupport"]),
         .testTarget(
             name: "VaultModelTests", dependencies: ["VaultModel", "VaultFormat", "VaultCrypto", "PropertyList"]),

@@ -3,5 +3,6 @@
 // them (a document with its attachments' bytes ⇄ a vault's records and blobs).
 @_exported import Converters
 @_exported import PropertyList
+@_exported import VaultCrypto
 @_exported import VaultFormat
 @_exported import VaultModel
