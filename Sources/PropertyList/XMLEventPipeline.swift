@@ -230,6 +230,10 @@ private struct EventReplayer {
                     let name = cString()
                     let count = Int(buffer[at]) | Int(buffer[at + 1]) << 8
                     at += 2
+                    guard count > 0 else {  // most elements: no attribute array touched at all
+                        handler.xmlStart(name, attributes: XMLAttributes(pointer: nil, count: 0), parser: parser)
+                        continue
+                    }
                     attributePointers.removeAll(keepingCapacity: true)
                     for _ in 0..<count {
                         let attributeName = cString()
@@ -239,9 +243,8 @@ private struct EventReplayer {
                     }
                     attributePointers.withUnsafeMutableBufferPointer { pointers in
                         handler.xmlStart(
-                            name,
-                            attributes: XMLAttributes(pointer: count > 0 ? pointers.baseAddress : nil, count: count),
-                            parser: parser)
+                            name, attributes: XMLAttributes(pointer: pointers.baseAddress, count: count), parser: parser
+                        )
                     }
                 case .characters:
                     let length = u32()

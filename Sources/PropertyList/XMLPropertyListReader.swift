@@ -19,12 +19,14 @@ final class XMLPropertyListReader: XMLEventHandler {
         case dictionary(PropertyListDictionary, pendingKey: String?)
     }
 
-    private var stack: [Frame] = []
-    private var leaf: Element? = nil
-    private var text: [UInt8] = []
+    // Unchecked exclusivity: one thread drives the reader and never re-enters it, and the
+    // dynamic check on every access was a large share of each event.
+    @exclusivity(unchecked) private var stack: [Frame] = []
+    @exclusivity(unchecked) private var leaf: Element? = nil
+    @exclusivity(unchecked) private var text: [UInt8] = []
     /// Set at the first event; unowned because the parser lives for the whole `decode` call.
-    private unowned(unsafe) var parser: XMLEventParser?
-    private var finished: PropertyListValue? = nil
+    @exclusivity(unchecked) private unowned(unsafe) var parser: XMLEventParser?
+    @exclusivity(unchecked) private var finished: PropertyListValue? = nil
 
     static func decode(_ bytes: UnsafeRawBufferPointer) throws -> PropertyListValue {
         let reader = XMLPropertyListReader()
