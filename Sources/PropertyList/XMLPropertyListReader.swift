@@ -27,6 +27,9 @@ final class XMLPropertyListReader: XMLEventHandler {
     /// Set at the first event; unowned because the parser lives for the whole `decode` call.
     @exclusivity(unchecked) private unowned(unsafe) var parser: XMLEventParser?
     @exclusivity(unchecked) private var finished: PropertyListValue? = nil
+    /// Whether this reader failed (libxml2's own errors stop the events at the parser).
+    /// Kept here because reading the unowned parser reference retained it on every event.
+    @exclusivity(unchecked) private var failed = false
 
     static func decode(_ bytes: UnsafeRawBufferPointer) throws -> PropertyListValue {
         let reader = XMLPropertyListReader()
@@ -38,7 +41,7 @@ final class XMLPropertyListReader: XMLEventHandler {
     }
 
     func xmlStart(_ name: UnsafePointer<UInt8>, attributes: XMLAttributes, parser: XMLEventParser) {
-        if self.parser == nil { self.parser = parser }
+        self.parser = parser  // a store only: no retain
         start(name)
     }
 
@@ -53,10 +56,9 @@ final class XMLPropertyListReader: XMLEventHandler {
     // MARK: Events
 
     private func fail(_ reason: String, code: PropertyListError.Code = .invalidXML) {
+        failed = true
         parser?.fail(reason, code: code)
     }
-
-    private var failed: Bool { parser?.hasFailed ?? false }
 
     private func start(_ name: UnsafePointer<UInt8>) {
         guard !failed else { return }
