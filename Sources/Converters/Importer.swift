@@ -12,12 +12,6 @@ public enum Importer {
     )
         throws -> (items: [VaultItem], report: ImportReport)
     {
-        if format == nil || format == "bitwarden-json" || format == "json",
-            PropertyListFormat.detect(bytes) == .json, let value = try? JSONPropertyList.decodeForeign(bytes),
-            BitwardenImporter.matches(value)
-        {
-            return try BitwardenImporter.importValue(value, input: input)
-        }
         if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
             throw ConverterError(
                 input: input,
@@ -28,17 +22,22 @@ public enum Importer {
             throw ConverterError(
                 input: input, "a PGP-encrypted export; decrypt it with `gpg --decrypt` first, then import the result")
         }
-        if format == nil || format == "protonpass-json" || format == "json",
-            PropertyListFormat.detect(bytes) == .json, let value = try? JSONPropertyList.decodeForeign(bytes),
-            ProtonPassImporter.matches(value)
-        {
-            return try ProtonPassImporter.importValue(value, input: input)
-        }
-        if format == nil || format == "dashlane-json" || format == "enpass-json" || format == "json",
-            PropertyListFormat.detect(bytes) == .json, let value = try? JSONPropertyList.decodeForeign(bytes)
-        {
-            if DashlaneJSONImporter.matches(value) { return DashlaneJSONImporter.importValue(value, input: input) }
-            if EnpassImporter.matches(value) { return EnpassImporter.importValue(value, input: input) }
+        let detected = PropertyListFormat.detect(bytes)
+        // Other managers' JSON, decoded once for every JSON importer that may claim it.
+        let foreignJSON = detected == .json ? try? JSONPropertyList.decodeForeign(bytes) : nil
+        if let value = foreignJSON {
+            if format == nil || format == "bitwarden-json" || format == "json", BitwardenImporter.matches(value) {
+                return try BitwardenImporter.importValue(value, input: input)
+            }
+            if format == nil || format == "protonpass-json" || format == "json", ProtonPassImporter.matches(value) {
+                return try ProtonPassImporter.importValue(value, input: input)
+            }
+            if format == nil || format == "dashlane-json" || format == "json", DashlaneJSONImporter.matches(value) {
+                return DashlaneJSONImporter.importValue(value, input: input)
+            }
+            if format == nil || format == "enpass-json" || format == "json", EnpassImporter.matches(value) {
+                return EnpassImporter.importValue(value, input: input)
+            }
         }
         if format == "dashlane-csv" {
             // Dashlane writes no header: title, url, username, password, note.
@@ -52,9 +51,7 @@ public enum Importer {
         if format == nil || format == "keepass-xml", KeePassXMLImporter.matches(bytes) {
             return try KeePassXMLImporter.importBytes(bytes, input: input)
         }
-        if format == nil || format == "plist" || format == "coffer-json" || format == "json",
-            let detected = PropertyListFormat.detect(bytes)
-        {
+        if format == nil || format == "plist" || format == "coffer-json" || format == "json", let detected {
             if let result = try? PlistImporter.importValue(
                 PropertyListCoding.decode(bytes).value, input: input, format: detected)
             {
@@ -71,9 +68,7 @@ public enum Importer {
                     + "apple-keychain, bitwarden-json, protonpass-json, dashlane-json, enpass-json, keepass-xml, coffer json/plist"
             )
         }
-        if format == nil, let structured = PropertyListFormat.detect(bytes),
-            structured != .json || (try? JSONPropertyList.decodeForeign(bytes)) != nil
-        {
+        if format == nil, let structured = detected, structured != .json || foreignJSON != nil {
             throw ConverterError(
                 input: input,
                 "a \(structured.rawValue) document Coffer does not recognize as an export (supported: Bitwarden JSON, "
