@@ -76,7 +76,7 @@ struct KeePassXMLReader {
     private var inEntry = false
     private var historyDepth = 0
     private var historyEntry: (password: String?, modified: Date?)?
-    private var stringKey: StringKey = .custom("")
+    private var stringKey: StringKey?
     private var stringValue: String?
     private var protected = false
     /// Meta/Binaries: ID → bytes (decompressed).
@@ -132,7 +132,7 @@ struct KeePassXMLReader {
             entry.folder = folder
             inEntry = true
         case .string:
-            stringKey = .custom("")
+            stringKey = nil
             stringValue = nil
         case .binary where element.count > 1 && element[element.count - 2] == .binaries:
             poolEntry = (
@@ -188,12 +188,13 @@ struct KeePassXMLReader {
         case .key where parent == .string: stringKey = StringKey(textBytes)
         case .value where parent == .string: stringValue = text
         case .string:
-            guard let value = stringValue, stringKey != .custom("") else { return }
+            // A key that is present but empty is still a field (named ""), never dropped.
+            guard let key = stringKey, let value = stringValue else { return }
             if historyDepth > 0 {
-                if stringKey == .password { historyEntry?.password = value }
+                if key == .password { historyEntry?.password = value }
                 return
             }
-            apply(stringKey, value)
+            apply(key, value)
         case .lastModificationTime where historyDepth > 0:
             let value = date()
             historyEntry?.modified = value

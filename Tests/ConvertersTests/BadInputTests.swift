@@ -111,4 +111,15 @@ import Testing
         #expect(report.warnings.count == 2, "\(report.warnings)")
         #expect(report.warnings.contains { $0.hasPrefix("kp.xml:1: binary 0") && $0.contains("truncated") })
     }
+
+    @Test func aKeePassStringWithAnEmptyKeyIsKeptAsAField() throws {
+        let xml = """
+            <KeePassFile><Root><Group><Name>Root</Name><Entry>
+            <String><Key>Title</Key><Value>a</Value></String>
+            <String><Key></Key><Value>orphan value</Value></String>
+            </Entry></Group></Root></KeePassFile>
+            """
+        let (items, _) = try Importer.importFile(Array(xml.utf8), input: "kp.xml")
+        #expect(items.first?.customFields == [.init(name: "", value: "orphan value")])
+    }
 }
