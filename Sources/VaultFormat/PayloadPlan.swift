@@ -90,7 +90,7 @@ struct PayloadPlan {
     )] {
         let slices = count < 256 ? 1 : max(1, ProcessInfo.processInfo.activeProcessorCount) * 4
         var encoded = [(bytes: [UInt8], ends: [Int])](repeating: ([], []), count: slices)
-        let failure = LockedFailure()
+        let failure = FirstFailure()
         encoded.withUnsafeMutableBufferPointer { out in
             let out = UnsafeSendableBuffer(out)
             DispatchQueue.concurrentPerform(iterations: slices) { slice in
@@ -99,18 +99,18 @@ struct PayloadPlan {
                 var ends = [Int]()
                 let range = count * slice / slices..<count * (slice + 1) / slices
                 ends.reserveCapacity(range.count)
-                do {
-                    for i in range {
-                        let bytes = try writer.encode(record(i))
-                        if i == range.lowerBound {  // size the slice once, not by doubling copies
-                            sink.bytes.reserveCapacity((bytes.count + 4) * range.count * 5 / 4)
-                        }
-                        sink.append(UInt32(bytes.count))
-                        sink.append(bytes)
-                        ends.append(sink.bytes.count)
+                for i in range {
+                    let bytes: [UInt8]
+                    do { bytes = try writer.encode(record(i)) } catch {
+                        failure.record(error, at: i)
+                        break
                     }
-                } catch {
-                    failure.record(error)
+                    if i == range.lowerBound {  // size the slice once, not by doubling copies
+                        sink.bytes.reserveCapacity((bytes.count + 4) * range.count * 5 / 4)
+                    }
+                    sink.append(UInt32(bytes.count))
+                    sink.append(bytes)
+                    ends.append(sink.bytes.count)
                 }
                 out.buffer[slice] = (sink.bytes, ends)
             }
@@ -203,15 +203,4 @@ public final class FileBlob: BlobSource, @unchecked Sendable {
 private struct UnsafeSendableBuffer<Element>: @unchecked Sendable {
     let buffer: UnsafeMutableBufferPointer<Element>
     init(_ buffer: UnsafeMutableBufferPointer<Element>) { self.buffer = buffer }
-}
-
-/// The first error of concurrent work.
-private final class LockedFailure: @unchecked Sendable {
-    private let lock = NSLock()
-    private(set) var error: Error?
-    func record(_ error: Error) {
-        lock.lock()
-        defer { lock.unlock() }
-        if self.error == nil { self.error = error }
-    }
 }

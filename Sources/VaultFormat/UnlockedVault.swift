@@ -188,16 +188,3 @@ public final class UnlockedVault: Sendable {
         return (index.recordCount, index.blobs.count, blobBytes)
     }
 }
-
-/// The failure with the lowest index among concurrent checks (so reports are stable).
-private final class FirstFailure: @unchecked Sendable {
-    private let lock = NSLock()
-    private var lowest = Int.max
-    private(set) var error: Error?
-
-    func record(_ error: Error, at index: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        if index < lowest { (lowest, self.error) = (index, error) }
-    }
-}
