@@ -47,6 +47,7 @@ struct ChunkComposer {
 
     private struct Region {
         var kind: ChunkKind
+        var firstChunk: Int
         var chunks: Int
         var items: [Item]
     }
@@ -64,7 +65,7 @@ struct ChunkComposer {
         }
         regions.append(
             Region(
-                kind: .records, chunks: plan.index.records.chunkCount,
+                kind: .records, firstChunk: plan.index.records.firstChunk, chunks: plan.index.records.chunkCount,
                 items: [prefixed(plan.indexBytes)]
                     + plan.recordSlices.flatMap { slice in
                         zip([0] + slice.ends.dropLast(), slice.ends).map { Item.part(slice.bytes, $0..<$1) }
@@ -75,7 +76,7 @@ struct ChunkComposer {
             header.append(UInt64(blob.source.length))
             regions.append(
                 Region(
-                    kind: .blob, chunks: entry.region.chunkCount,
+                    kind: .blob, firstChunk: entry.region.firstChunk, chunks: entry.region.chunkCount,
                     items: [.blob(header: header.bytes, source: blob.source)]))
         }
     }
@@ -87,26 +88,32 @@ struct ChunkComposer {
         fileprivate var itemOffset = 0
     }
 
-    /// The region holding `chunk` and the chunk's position in it; nil for padding.
+    /// The region holding `chunk` and the chunk's position in it; nil for padding. Regions
+    /// are in chunk order: a binary search, as a vault may hold thousands of blobs.
     private func location(of chunk: Int) -> (region: Region, offset: Int)? {
-        var first = 0
-        for region in regions where region.chunks > 0 {
-            if chunk < first + region.chunks { return (region, chunk - first) }
-            first += region.chunks
+        var low = 0
+        var high = regions.count
+        while low < high {
+            let middle = (low + high) / 2
+            if regions[middle].firstChunk + regions[middle].chunks <= chunk { low = middle + 1 } else { high = middle }
         }
-        return nil
+        guard low < regions.count, regions[low].firstChunk <= chunk else { return nil }
+        return (regions[low], chunk - regions[low].firstChunk)
     }
 
-    /// Chunks that can be composed in any order, on any thread: padding, and blob chunks
-    /// whose source reads concurrently (one item per blob region, so a chunk's bytes are at
-    /// a known offset).
+    /// The records region comes first; its chunks share items and are composed in order.
+    /// Every later chunk (blob or padding) sits at a known offset and can be composed alone.
+    var recordsChunkCount: Int { regions[0].chunks }
+
+    /// Whether a chunk after the records region may be composed on any thread: padding, and
+    /// blob chunks whose source reads concurrently.
     func isIndependent(_ chunk: Int) -> Bool {
         guard let (region, _) = location(of: chunk) else { return true }
         guard region.kind == .blob, case .blob(_, let source) = region.items[0] else { return false }
         return source.readsConcurrently
     }
 
-    /// Composes an independent chunk (see ``isIndependent(_:)``) into its 64 KiB buffer.
+    /// Composes a chunk after the records region into its 64 KiB buffer, out of order.
     func composeIndependent(_ chunk: Int, into buffer: UnsafeMutableRawBufferPointer) throws {
         guard let (region, offset) = location(of: chunk) else {
             buffer.initializeMemory(as: UInt8.self, repeating: 0)  // padding: kind 0, all zero
@@ -118,19 +125,23 @@ struct ChunkComposer {
 
     /// Calls `fill` once per chunk, in order, with a 64 KiB buffer to compose the chunk's
     /// plaintext into; the chunk's plaintext is the first `plaintextBytes(ofChunk:)` bytes.
-    /// Callers pass their own buffer (a slot of a batch), so nothing is copied twice.
-    func forEachChunk(_ target: (Int) throws -> UnsafeMutableRawBufferPointer, _ done: (Int, Int) throws -> Void) throws
-    {
+    /// Callers pass their own buffer (a slot of a batch), so nothing is copied twice. Stops
+    /// before chunk `end`.
+    func forEachChunk(
+        upTo end: Int = .max, _ target: (Int) throws -> UnsafeMutableRawBufferPointer,
+        _ done: (Int, Int) throws -> Void
+    ) throws {
         var chunk = 0
         for region in regions where region.chunks > 0 {
             var cursor = Cursor()
             for _ in 0..<region.chunks {
+                guard chunk < end else { return }
                 try fill(region, into: try target(chunk), cursor: &cursor)
                 try done(chunk, geometry.plaintextBytes(ofChunk: chunk))
                 chunk += 1
             }
         }
-        while chunk < geometry.chunkCount {  // padding chunks: kind 0, all zero
+        while chunk < min(end, geometry.chunkCount) {  // padding chunks: kind 0, all zero
             try target(chunk).initializeMemory(as: UInt8.self, repeating: 0)
             try done(chunk, geometry.plaintextBytes(ofChunk: chunk))
             chunk += 1

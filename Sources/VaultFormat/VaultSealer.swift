@@ -33,11 +33,11 @@ struct VaultSealer {
         defer { batch.release() }
         let composer = ChunkComposer(plan: plan, payload: payload)
         func sealAndWrite(composingFrom start: Int = Int.max, firstChunk: Int = 0) throws {
-            let failure = SealFailure()
+            let failure = FirstFailure()
             DispatchQueue.concurrentPerform(iterations: batch.count) { i in
                 if i >= start {
                     do { try composer.composeIndependent(firstChunk + i - start, into: batch.slot(i)) } catch {
-                        failure.record(error)
+                        failure.record(error, at: i)
                         return
                     }
                 }
@@ -51,19 +51,11 @@ struct VaultSealer {
             for i in 0..<batch.count { try output.write(batch.sealed(i)) }
             batch.reset(firstIndex: batch.firstIndex + batch.count)
         }
-        var chunk = 0
-        do {
-            try composer.forEachChunk(
-                { index in
-                    guard !composer.isIndependent(index) else { throw StopComposingInOrder() }
-                    return batch.nextSlot()
-                },
-                { index, size in
-                    batch.commit(size: size)
-                    chunk = index + 1
-                    if batch.isFull { try sealAndWrite() }
-                })
-        } catch is StopComposingInOrder {}
+        try composer.forEachChunk(upTo: composer.recordsChunkCount, { _ in batch.nextSlot() }) { _, size in
+            batch.commit(size: size)
+            if batch.isFull { try sealAndWrite() }
+        }
+        var chunk = composer.recordsChunkCount
         while chunk < geometry.chunkCount {
             let count = min(Self.batchChunks - batch.count, geometry.chunkCount - chunk)
             let start = batch.count
@@ -78,20 +70,6 @@ struct VaultSealer {
         }
         if batch.count > 0 { try sealAndWrite() }
         return parsed
-    }
-}
-
-/// Ends the in-order composition at the first chunk that can be composed on any thread.
-private struct StopComposingInOrder: Error {}
-
-/// The first error of a batch's concurrent composition.
-private final class SealFailure: @unchecked Sendable {
-    private let lock = NSLock()
-    private(set) var error: Error?
-    func record(_ error: Error) {
-        lock.lock()
-        defer { lock.unlock() }
-        if self.error == nil { self.error = error }
     }
 }
 
