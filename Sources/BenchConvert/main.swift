@@ -84,18 +84,6 @@ case "import-csv", "import-xml":
             (phases.map { "\($0.0) \(String(format: "%.2f", $0.1)) s (RSS \($0.2) MiB)" }.joined(separator: ", ") + "\n")
                 .utf8))
     print("\(mode) \(t)")
-case "xml-floor":
-    // libxml2's SAX events with a handler that does nothing: the floor under import-xml.
-    final class Nothing: XMLEventHandler {
-        var events = 0
-        func xmlStart(_ name: UnsafePointer<UInt8>, attributes: XMLAttributes, parser: XMLEventParser) { events += 1 }
-        func xmlCharacters(_ text: UnsafeBufferPointer<UInt8>, parser: XMLEventParser) {}
-        func xmlEnd(parser: XMLEventParser) {}
-    }
-    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/entries.xml")))
-    let handler = Nothing()
-    let t = try seconds { try bytes.withUnsafeBytes { try XMLEventParser.parse($0, handler: handler) } }
-    print("xml-floor \(t) (\(handler.events) elements)")
 case "export":
     let document = entries(count)
     for format in ["json", "xml-plist", "binary-plist", "keepass-xml", "csv-keepassxc", "csv-bitwarden"] {

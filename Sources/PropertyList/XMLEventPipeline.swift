@@ -12,7 +12,6 @@ extension XMLEventParser {
         let channel = EventBatchChannel(capacity: 4)
         let recorder = EventRecorder(channel: channel)
         let producer = XMLEventParser(handler: recorder)
-        recorder.parser = producer
         let consumer = XMLEventParser(handler: handler)
         let finished = DispatchSemaphore(value: 0)
         let work = ProducerWork(parser: producer, bytes: bytes)
@@ -152,7 +151,6 @@ private enum EventCode: UInt8 {
 private final class EventRecorder: XMLEventHandler, @unchecked Sendable {
     static let batchBytes = 256 << 10
     private let channel: EventBatchChannel
-    unowned(unsafe) var parser: XMLEventParser?
     @exclusivity(unchecked) private var batch = EventBatch(capacity: EventRecorder.batchBytes + 4096)
 
     init(channel: EventBatchChannel) { self.channel = channel }
