@@ -26,12 +26,17 @@ let package = Package(
             providers: [.apt(["libxml2-dev"])]
         ),
         .systemLibrary(
+            name: "CLibCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
+        .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
         .target(name: "PropertyList", dependencies: ["CLibXML2"]),
-        .target(name: "VaultCrypto", dependencies: ["CSodium"]),
+        .target(name: "VaultCrypto", dependencies: ["CSodium", "CLibCrypto"]),
         .target(name: "VaultFormat", dependencies: ["VaultCrypto", "PropertyList"]),
         .target(name: "VaultModel", dependencies: ["VaultFormat", "PropertyList"]),
         .target(name: "Converters", dependencies: ["VaultModel", "PropertyList", "CZlib"]),
@@ -65,6 +70,7 @@ let package = Package(
         .testTarget(name: "ConvertersTests", dependencies: ["Converters", "VaultModel", "TestSupport"]),
         .testTarget(
             name: "VaultModelTests", dependencies: ["VaultModel", "VaultFormat", "VaultCrypto", "PropertyList"]),
+        .testTarget(name: "VaultCryptoTests", dependencies: ["VaultCrypto", "TestSupport"]),
         .testTarget(name: "VaultFormatTests", dependencies: ["VaultFormat", "VaultCrypto", "PropertyList"]),
         .testTarget(
             name: "PropertyListTests",

@@ -46,50 +46,6 @@ public enum XChaCha20Poly1305 {
     }
 }
 
-/// ChaCha20-Poly1305-IETF (12-byte nonce), the payload's STREAM cipher: each save has its
-/// own key, so counter nonces never repeat under one key.
-public enum ChaCha20Poly1305 {
-    public static let keyBytes = 32
-    public static let nonceBytes = Int(crypto_aead_chacha20poly1305_ietf_NPUBBYTES)
-    public static let tagBytes = Int(crypto_aead_chacha20poly1305_ietf_ABYTES)
-
-    /// Seals `plaintext` into `output` (which must hold plaintext.count + 16 bytes).
-    public static func seal(
-        _ plaintext: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer, key: SecureBytes,
-        nonce: [UInt8], associatedData: [UInt8]
-    ) {
-        precondition(output.count >= plaintext.count + tagBytes && nonce.count == nonceBytes)
-        var written: UInt64 = 0
-        key.withBytes { k in
-            _ = crypto_aead_chacha20poly1305_ietf_encrypt(
-                output.baseAddress!.assumingMemoryBound(to: UInt8.self), &written,
-                plaintext.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt64(plaintext.count),
-                associatedData, UInt64(associatedData.count), nil, nonce,
-                k.baseAddress!.assumingMemoryBound(to: UInt8.self))
-        }
-    }
-
-    /// Opens `ciphertext` into `output` (ciphertext.count − 16 bytes). Nothing is released
-    /// on failure: libsodium verifies the tag before decrypting.
-    public static func open(
-        _ ciphertext: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer, key: SecureBytes,
-        nonce: [UInt8], associatedData: [UInt8]
-    ) throws {
-        guard ciphertext.count >= tagBytes, output.count >= ciphertext.count - tagBytes else {
-            throw CryptoError.invalidInput("bad AEAD input lengths")
-        }
-        var written: UInt64 = 0
-        let status = key.withBytes { k in
-            crypto_aead_chacha20poly1305_ietf_decrypt(
-                output.baseAddress?.assumingMemoryBound(to: UInt8.self), &written, nil,
-                ciphertext.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt64(ciphertext.count),
-                associatedData, UInt64(associatedData.count), nonce,
-                k.baseAddress!.assumingMemoryBound(to: UInt8.self))
-        }
-        guard status == 0 else { throw CryptoError.authenticationFailed }
-    }
-}
-
 /// X25519 (`crypto_scalarmult`) for recipient keyslots.
 public enum X25519 {
     public static let keyBytes = 32
