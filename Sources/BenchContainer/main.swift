@@ -24,10 +24,10 @@ func identity() throws -> SecureBytes {
 // and 10,000 records would count in every mode's peak RSS.
 func makeRecords() -> [PropertyListValue] {
     (0..<10_000).map { i in
-    [
-        "title": .string("service \(i)"), "username": .string("user\(i)@example.com"),
-        "password": .string("pw-\(i)-secret"),
-    ]
+        [
+            "title": .string("service \(i)"), "username": .string("user\(i)@example.com"),
+            "password": .string("pw-\(i)-secret"),
+        ]
     }
 }
 
@@ -88,7 +88,8 @@ case "loop":  // loop ENGINE SOURCE: one core, 64 KiB chunks, the raw AEAD limit
             let n = read(fd, plain.baseAddress, 65_536)
             if n <= 0 { break }
             ChaCha20Poly1305.seal(
-                UnsafeRawBufferPointer(rebasing: plain[0..<n]), into: sealed, key: key, nonce: nonce, associatedData: [],
+                UnsafeRawBufferPointer(rebasing: plain[0..<n]), into: sealed, key: key, nonce: nonce,
+                associatedData: [],
                 engine: engine)
         }
     }

@@ -92,7 +92,8 @@ enum SodiumChaCha20Poly1305 {
             output.baseAddress!.assumingMemoryBound(to: UInt8.self), &written,
             plaintext.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt64(plaintext.count),
             associatedData.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt64(associatedData.count), nil,
-            nonce.baseAddress!.assumingMemoryBound(to: UInt8.self), key.baseAddress!.assumingMemoryBound(to: UInt8.self))
+            nonce.baseAddress!.assumingMemoryBound(to: UInt8.self), key.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        )
     }
 
     /// True when the tag verified (and only then is `output` written).

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import VaultCrypto
 
@@ -78,7 +78,8 @@ import TestSupport
 
     @Test func enginesAgreeOnRandomInputsAndRefuseForgeries() {
         var random = SeededGenerator(seed: 0xC0FFE2)
-        let lengths = [0, 1, 15, 16, 63, 64, 65, 255, 256, 1000, 4097, 65_535, 65_536]
+        let lengths =
+            [0, 1, 15, 16, 63, 64, 65, 255, 256, 1000, 4097, 65_535, 65_536]
             + (0..<20).map { _ in Int.random(in: 0...65_536, using: &random) }
         for length in lengths {
             let message = (0..<length).map { _ in UInt8.random(in: 0...255, using: &random) }
