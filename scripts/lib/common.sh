@@ -27,4 +27,15 @@ BUILD_PACKAGES=(pkg-config libsodium-dev libssl-dev libxml2-dev zlib1g-dev)
 # Peers the interop tests run against (python3 is part of the machine image).
 TEST_PACKAGES=(libplist-utils libxml2-utils keepassxc)
 
+# ensure_second_reader_modules: spec/reader/coffer_read.py needs `cryptography` 44 or newer
+# (Argon2id) in the python3 the tests find on PATH; pip installs it when missing.
+ensure_second_reader_modules() {
+  python3 -c 'from cryptography.hazmat.primitives.kdf.argon2 import Argon2id' 2>/dev/null && return 0
+  echo "==> installing python cryptography>=44 for the second reader"
+  python3 -m pip --version >/dev/null 2>&1 || ensure_packages python3-pip
+  python3 -m pip install --quiet 'cryptography>=44' 2>/dev/null \
+    || python3 -m pip install --quiet --user 'cryptography>=44' 2>/dev/null \
+    || python3 -m pip install --quiet --break-system-packages 'cryptography>=44'
+}
+
 step() { printf '\n==> %s\n' "$*"; }

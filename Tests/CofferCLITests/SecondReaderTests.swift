@@ -1,0 +1,100 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// spec/reader/coffer_read.py reads vaults from spec/FORMAT.md alone, with no libsodium and
+/// no Coffer code. It must agree with every test-kit vector and open what `coffer` writes
+/// with each kind of key, classing damage as `coffer verify` does — so the spec is enough.
+@Suite struct SecondReaderTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..")
+        .standardized
+    static let reader = root.appendingPathComponent("spec/reader/coffer_read.py").path
+
+    struct Read {
+        var status: Int32
+        var stdout: String
+    }
+
+    static func read(_ arguments: [String], in directory: URL) throws -> Read {
+        let python = try #require(ProcessRunner.path(of: "python3"), "python3 is part of the machine image")
+        let result = try ProcessRunner.run(
+            python, [reader] + arguments, directory: directory, environment: ProcessInfo.processInfo.environment)
+        return Read(status: result.status, stdout: String(decoding: result.stdout, as: UTF8.self) + result.stderr)
+    }
+
+    @Test func agreesWithEveryTestKitVector() throws {
+        let kit = Self.root.appendingPathComponent("samples/testkit")
+        let vectors = try FileManager.default.contentsOfDirectory(atPath: kit.path).filter { $0 != "README.md" }
+        #expect(vectors.count >= 60)
+        let run = try Self.read(["--testkit", kit.path], in: Self.root)
+        #expect(run.status == 0, "\(run.stdout)")
+        #expect(run.stdout.contains("\(vectors.count)/\(vectors.count) vectors as expected"), "\(run.stdout)")
+    }
+
+    @Test func opensWhatCofferWritesWithEveryKindOfKey() throws {
+        let dir = try CLITests.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let pw = ["COFFER_PASSPHRASE": "hunter2"]
+        try Data("hunter2\n".utf8).write(to: dir.appendingPathComponent("pass.txt"))
+        try Data((0..<64).map { UInt8($0) }).write(to: dir.appendingPathComponent("key.bin"))
+        // Records from a notes list, then an attachment over two chunks from KeePass XML.
+        let notes = Self.root.appendingPathComponent("samples/notes/passwords.txt").path
+        var run = try CLITests.coffer(
+            ["import", notes, "-o", "v.coffer", "--kdf", "interactive"], environment: pw, in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        let attachment = Data((0..<150_000).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ 1) })
+        try Data(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <KeePassFile><Root><Group><Name>Root</Name><Entry>
+            <String><Key>Title</Key><Value>server</Value></String>
+            <Binary><Key>backup.tar</Key><Value>\(attachment.base64EncodedString())</Value></Binary>
+            </Entry></Group></Root></KeePassFile>
+            """.utf8
+        ).write(to: dir.appendingPathComponent("kp.xml"))
+        run = try CLITests.coffer(["import", "kp.xml", "--into", "v.coffer"], environment: pw, in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        run = try CLITests.coffer(["keys", "add", "v.coffer", "--new-key-file", "key.bin"], environment: pw, in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        run = try CLITests.coffer(["keygen", "-o", "me.id"], in: dir)
+        let recipient = try #require(run.stdout.split(separator: "\n").first { $0.hasPrefix("coffer-recipient-v1:") })
+        run = try CLITests.coffer(
+            ["keys", "add", "v.coffer", "--recipient", String(recipient)], environment: pw, in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+
+        run = try CLITests.coffer(["inspect", "v.coffer", "--unlock", "--json"], environment: pw, in: dir)
+        let inspection = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+        let contents = try #require(inspection?["contents"] as? [String: Any], "\(run.stdout)")
+        let summary = "\(contents["records"] ?? "?") records, \(contents["blobs"] ?? "?") blobs"
+        #expect(summary == "\(try #require(contents["records"] as? Int)) records, 1 blobs")
+
+        var digests = Set<Substring>()
+        for key in [["--passphrase-file", "pass.txt"], ["--key-file", "key.bin"], ["--identity", "me.id"]] {
+            let read = try Self.read(["v.coffer"] + key, in: dir)
+            #expect(read.status == 0 && read.stdout.contains(summary), "\(key): \(read.stdout)")
+            if let digest = read.stdout.split(separator: " ").drop(while: { $0 != "SHA-256" }).dropFirst().first {
+                digests.insert(digest)
+            }
+        }
+        #expect(digests.count == 1, "one payload whichever slot opens it: \(digests)")
+        let dump = try Self.read(["v.coffer", "--key-file", "key.bin", "--dump"], in: dir)
+        #expect(dump.stdout.contains("<key>title</key>") && dump.stdout.contains("<string>server</string>"))
+
+        // Damage: the second reader gives the exit code `coffer verify` gives.
+        let bytes = try Data(contentsOf: dir.appendingPathComponent("v.coffer"))
+        var flipped = bytes
+        flipped[bytes.count - 70_000] ^= 0x01
+        let cases: [(String, Data, Int32)] = [
+            ("flipped.coffer", flipped, 16), ("short.coffer", bytes.prefix(bytes.count - 1), 17),
+            ("long.coffer", bytes + Data([0]), 18), ("text.coffer", Data("title,password\n".utf8), 10),
+        ]
+        for (name, data, code) in cases {
+            try data.write(to: dir.appendingPathComponent(name))
+            let read = try Self.read([name, "--key-file", "key.bin"], in: dir)
+            let verify = try CLITests.coffer(["verify", name, "--key-file", "key.bin"], in: dir)
+            #expect(read.status == code && verify.status == code, "\(name): \(read.stdout) / \(verify.stdout)")
+        }
+        let wrong = try Self.read(["v.coffer", "--passphrase-file", "key.bin"], in: dir)
+        #expect(wrong.status == 14, "\(wrong.stdout)")
+    }
+}
