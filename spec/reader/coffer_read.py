@@ -466,7 +466,7 @@ def main():
     passphrase = key_file = identity = None
     if args.passphrase_file:
         with open(args.passphrase_file, "rb") as f:
-            passphrase = f.read().rstrip(b"\n")
+            passphrase = f.read().replace(b"\r", b"\n").split(b"\n")[0]  # spec §10
     if args.key_file:
         with open(args.key_file, "rb") as f:
             key_file = f.read()
