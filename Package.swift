@@ -59,6 +59,9 @@ let package = Package(
             dependencies: ["Converters", "VaultModel", "VaultFormat", "VaultCrypto", "PropertyList"]),
         // Benchmark driver for scripts/bench-container; never run by tests.
         .executableTarget(name: "BenchContainer", dependencies: ["VaultFormat", "VaultCrypto", "PropertyList"]),
+        // libFuzzer targets for scripts/fuzz; built normally it replays inputs.
+        .executableTarget(
+            name: "Fuzz", dependencies: ["Converters", "VaultFormat", "VaultCrypto", "PropertyList"]),
         // Benchmark driver for scripts/bench-plist; never run by tests.
         .executableTarget(name: "BenchPlist", dependencies: ["PropertyList"]),
         // Helpers shared by the test targets: a process runner and a seeded generator.

@@ -115,7 +115,9 @@ enum AppleKeychainImporter {
     /// `    "acct"<blob>="ana"` or `    0x00000007 <blob>="github.com"` → ("acct", bytes).
     static func parseAttribute(_ line: Substring, input: String, line number: Int) throws -> (String, [UInt8]?) {
         let trimmed = line.drop { $0 == " " }
-        guard let typeStart = trimmed.firstIndex(of: "<"), let equals = trimmed.range(of: ">=") else {
+        guard let typeStart = trimmed.firstIndex(of: "<"),
+            let equals = trimmed[typeStart...].range(of: ">=")
+        else {
             throw ConverterError(
                 input: input, line: number, "expected NAME<type>=VALUE in the attributes, found \(trimmed)")
         }
@@ -131,23 +133,26 @@ enum AppleKeychainImporter {
         return (name, value)
     }
 
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
     /// `<NULL>` → nil; `"text\134"` → bytes; `0x4142  "AB"` → the hexadecimal's bytes.
     static func decodeValue(_ text: Substring, input: String, line: Int) throws -> [UInt8]? {
         if text == "<NULL>" { return nil }
         if text.hasPrefix("0x") {
-            let hex = text.dropFirst(2).prefix { $0.isHexDigit }
-            guard hex.count % 2 == 0 else {
-                throw ConverterError(input: input, line: line, "odd number of hexadecimal digits in \(text.prefix(40))")
+            // ASCII digits only: Character.isHexDigit also accepts fullwidth forms.
+            let hex = Array(text.utf8.dropFirst(2).prefix { hexValue($0) != nil })
+            guard hex.count % 2 == 0, !hex.isEmpty else {
+                throw ConverterError(
+                    input: input, line: line, "expected an even number of hexadecimal digits in \(text.prefix(40))")
             }
-            var bytes = [UInt8]()
-            bytes.reserveCapacity(hex.count / 2)
-            var index = hex.startIndex
-            while index < hex.endIndex {
-                let next = hex.index(index, offsetBy: 2)
-                bytes.append(UInt8(hex[index..<next], radix: 16)!)
-                index = next
-            }
-            return bytes
+            return stride(from: 0, to: hex.count, by: 2).map { hexValue(hex[$0])! << 4 | hexValue(hex[$0 + 1])! }
         }
         guard text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 2 else {
             throw ConverterError(

@@ -141,6 +141,16 @@ import VaultModel
         #expect(items[2].kind == .secureNote && items[2].notes == "12-34-56" && items[2].password == nil)
     }
 
+    /// Found by scripts/fuzz: `>=` before the `<type>` crashed the attribute parser, and
+    /// fullwidth digits passed Character.isHexDigit into a forced hex conversion.
+    @Test(arguments: ["    \"acct\">=\"x\"<blob", "    \"acct\"<blob>=0x\u{FF14}\u{FF11}", "    \"acct\"<blob>=0x"])
+    func fuzzFoundKeychainLinesAreNamedErrors(line: String) {
+        let dump = "keychain: \"k\"\nversion: 256\nclass: \"genp\"\nattributes:\n\(line)\n"
+        #expect(throws: ConverterError(input: "dump.txt", line: 5, "")) {
+            try Importer.importFile(Array(dump.utf8), input: "dump.txt")
+        }
+    }
+
     @Test func aBrokenKeychainLineIsNamed() {
         let broken = "keychain: \"k\"\nversion: 256\nclass: \"genp\"\nattributes:\n    \"acct\"<blob>=ana\n"
         #expect(throws: ConverterError(input: "dump.txt", line: 5, "")) {

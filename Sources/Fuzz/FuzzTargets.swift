@@ -1,0 +1,105 @@
+// libFuzzer targets for every reader of untrusted bytes, built by scripts/fuzz with
+// `-sanitize=fuzzer,address -DFUZZING`. Built normally, the same binary replays files
+// through a target (`Fuzz TARGET FILE...`), so a crash found once stays reproducible.
+// Any thrown error is a correct answer to bad input; a crash, a hang or a failed
+// round-trip precondition is a bug.
+import Converters
+import Foundation
+import PropertyList
+import VaultCrypto
+import VaultFormat
+
+enum FuzzTarget: String, CaseIterable {
+    case bplist, xmlplist, jsonplist
+    case vaultHeader = "vault-header"
+    case importer = "import"
+
+    func run(_ bytes: [UInt8]) {
+        switch self {
+        case .bplist:
+            guard let value = try? BinaryPropertyList.decode(bytes) else { return }
+            // What was read must write and read back as the same value.
+            guard let encoded = try? BinaryPropertyList.encode(value) else { return }
+            precondition((try? BinaryPropertyList.decode(encoded)) == value, "bplist round trip changed the value")
+        case .xmlplist:
+            guard let value = try? XMLPropertyList.decode(bytes) else { return }
+            guard let encoded = try? XMLPropertyList.encode(value) else { return }
+            precondition((try? XMLPropertyList.decode(encoded)) == value, "XML plist round trip changed the value")
+        case .jsonplist:
+            _ = try? JSONPropertyList.decodeForeign(bytes)
+            guard let value = try? JSONPropertyList.decode(bytes) else { return }
+            guard let encoded = try? JSONPropertyList.encode(value) else { return }
+            precondition((try? JSONPropertyList.decode(encoded)) == value, "JSON round trip changed the value")
+        case .vaultHeader:
+            // Random bytes never pass the checksums, so they are recomputed first: the fuzzer
+            // then reaches every field check behind them.
+            _ = try? VaultHeader.parse(Self.withValidChecks(bytes))
+            _ = try? VaultHeader.parse(bytes)
+        case .importer:
+            _ = try? Importer.importFile(bytes, input: "fuzz")
+        }
+    }
+
+    /// `bytes` with the prefix check and the header checksum made right for whatever
+    /// header length they claim.
+    static func withValidChecks(_ bytes: [UInt8]) -> [UInt8] {
+        var bytes = bytes
+        guard bytes.count >= FormatLimits.prefixBytes else { return bytes }
+        bytes.replaceSubrange(16..<20, with: BLAKE2b.hash(Array(bytes[0..<16])).prefix(4))
+        let length = Int(bytes[12]) | Int(bytes[13]) << 8 | Int(bytes[14]) << 16 | Int(bytes[15]) << 24
+        let checksumStart = length - FormatLimits.checksumBytes - FormatLimits.macBytes
+        guard checksumStart >= FormatLimits.prefixBytes, length <= bytes.count else { return bytes }
+        bytes.replaceSubrange(
+            checksumStart..<checksumStart + FormatLimits.checksumBytes,
+            with: BLAKE2b.hash(Array(bytes[..<checksumStart])))
+        return bytes
+    }
+}
+
+/// The target named by COFFER_FUZZ_TARGET (libFuzzer owns the command line).
+let fuzzTarget: FuzzTarget = {
+    let name = getenv("COFFER_FUZZ_TARGET").map { String(cString: $0) } ?? ""
+    guard let target = FuzzTarget(rawValue: name) else {
+        fatalError("COFFER_FUZZ_TARGET must be one of \(FuzzTarget.allCases.map(\.rawValue))")
+    }
+    return target
+}()
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    fuzzTarget.run(size == 0 ? [] : Array(UnsafeBufferPointer(start: data, count: size)))
+    return 0
+}
+
+#if FUZZING
+    // SwiftPM links an executable's entry point as `<Target>_main` and points `main` at it;
+    // here it hands control to libFuzzer's driver with the callback above.
+    @_silgen_name("LLVMFuzzerRunDriver")
+    func LLVMFuzzerRunDriver(
+        _ argc: UnsafeMutablePointer<Int32>,
+        _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+        _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+    ) -> Int32
+
+    @_cdecl("Fuzz_main")
+    func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+        var argc = argc
+        var argv = argv
+        return LLVMFuzzerRunDriver(&argc, &argv) { fuzzOneInput($0, $1) }
+    }
+#else
+    /// Replay: `Fuzz TARGET FILE...` runs each file through the target.
+    @main enum Replay {
+        static func main() throws {
+            let arguments = CommandLine.arguments.dropFirst()
+            guard let name = arguments.first, let target = FuzzTarget(rawValue: name) else {
+                print("usage: Fuzz \(FuzzTarget.allCases.map(\.rawValue).joined(separator: "|")) FILE...")
+                exit(2)
+            }
+            for path in arguments.dropFirst() {
+                target.run([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+            }
+            print("\(arguments.count - 1) inputs through \(name): no crash")
+        }
+    }
+#endif
