@@ -74,7 +74,8 @@ let package = Package(
         .testTarget(
             name: "VaultModelTests", dependencies: ["VaultModel", "VaultFormat", "VaultCrypto", "PropertyList"]),
         .testTarget(name: "VaultCryptoTests", dependencies: ["VaultCrypto", "TestSupport"]),
-        .testTarget(name: "VaultFormatTests", dependencies: ["VaultFormat", "VaultCrypto", "PropertyList"]),
+        .testTarget(
+            name: "VaultFormatTests", dependencies: ["VaultFormat", "VaultCrypto", "PropertyList", "TestSupport"]),
         .testTarget(
             name: "PropertyListTests",
             dependencies: ["PropertyList", "TestSupport"],

@@ -152,3 +152,34 @@ import Testing
         #expect(Set(items.compactMap { $0["id"] as? String }).count == 2, "ids stay unique when kept twice")
     }
 }
+
+/// An age key pair made by `age-keygen` works as a Coffer recovery key: a vault sealed to
+/// the `age1…` recipient opens with the age identity file, and only with it.
+@Suite struct AgeKeyCLITests {
+    @Test func aVaultSealedToAnAgeRecipientOpensWithTheAgeIdentity() throws {
+        let keygen = try #require(ProcessRunner.path(of: "age-keygen"), "scripts/test installs age")
+        let dir = try CLITests.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for name in ["age.key", "other.key"] {
+            let made = try ProcessRunner.run(keygen, ["-o", dir.appendingPathComponent(name).path])
+            #expect(made.status == 0, "\(made.stderr)")
+        }
+        let recipient = String(
+            decoding: try ProcessRunner.run(keygen, ["-y", dir.appendingPathComponent("age.key").path]).stdout,
+            as: UTF8.self
+        ).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(recipient.hasPrefix("age1"))
+        var run = try CLITests.coffer(
+            ["create", "v.coffer", "--no-passphrase", "--recipient", recipient, "--label", "recovery"], in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        run = try CLITests.coffer(["verify", "v.coffer", "--identity", "age.key"], in: dir)
+        #expect(run.status == 0 && run.stdout.contains("1 passed"), "\(run.stdout)\(run.stderr)")
+        run = try CLITests.coffer(["verify", "v.coffer", "--identity", "other.key"], in: dir)
+        #expect(run.status == 14, "\(run.stdout)")
+        // The spec's second reader reads age identities too (spec §10).
+        let second = try SecondReaderTests.read(["v.coffer", "--identity", "age.key"], in: dir)
+        #expect(second.status == 0 && second.stdout.contains("success"), "\(second.stdout)")
+        run = try CLITests.coffer(["create", "w.coffer", "--no-passphrase", "--recipient", "age1qqqq"], in: dir)
+        #expect(run.status != 0 && run.stderr.contains("age recipient"), "\(run.stderr)")
+    }
+}

@@ -439,13 +439,41 @@ def run_testkit(directory):
     return 0 if failures == 0 else 1
 
 
+BECH32 = "qpzry9x8gf2tvdw0s3jn54khce6mua7l"
+
+
+def bech32_decode(text):
+    """(hrp, data bytes) of a BIP 173 string, as age writes its keys (spec §10)."""
+    if text.lower() != text and text.upper() != text:
+        raise ValueError("mixed case")
+    text = text.lower()
+    hrp, _, rest = text.rpartition("1")
+    values = [BECH32.index(c) for c in rest]
+    check = 1
+    for v in [ord(c) >> 5 for c in hrp] + [0] + [ord(c) & 31 for c in hrp] + values:
+        top, check = check >> 25, (check & 0x1FFFFFF) << 5 ^ v
+        for i, g in enumerate([0x3B6A57B2, 0x26508E6D, 0x1EA119FA, 0x3D4233DD, 0x2A1462B3]):
+            check ^= g if (top >> i) & 1 else 0
+    if not hrp or len(values) < 6 or check != 1:
+        raise ValueError("bad bech32 checksum")
+    bits = "".join(f"{v:05b}" for v in values[:-6])
+    if len(bits) % 8 >= 5 or "1" in bits[len(bits) - len(bits) % 8 :]:
+        raise ValueError("bad bech32 padding")
+    return hrp, bytes(int(bits[i : i + 8], 2) for i in range(0, len(bits) - len(bits) % 8, 8))
+
+
 def read_identity(path):
-    """An identity file: comment lines, then `coffer-identity-v1:` and the base64 secret."""
+    """An identity file: comment lines, then `coffer-identity-v1:` and the base64 secret, or
+    an age identity `AGE-SECRET-KEY-1…`."""
     with open(path, encoding="utf-8") as f:
         for line in f:
             if line.startswith("coffer-identity-v1:"):
                 return base64.b64decode(line.split(":", 1)[1].strip(), validate=True)
-    sys.exit(f"{path}: no coffer-identity-v1 line")
+            if line.startswith("AGE-SECRET-KEY-1"):
+                hrp, secret = bech32_decode(line.strip())
+                if hrp == "age-secret-key-" and len(secret) == 32:
+                    return secret
+    sys.exit(f"{path}: no coffer-identity-v1 or AGE-SECRET-KEY-1 line")
 
 
 def main():
