@@ -88,6 +88,12 @@ public final class XMLEventParser {
         }
         defer { xmlFreeParserCtxt(ctxt) }
         context = ctxt
+        // libxml2 reports encoding-conversion and I/O errors without a parser context,
+        // through a per-thread handler that prints to stderr. Routed here instead, they
+        // become the error reported (the first one wins), rather than noise on stderr
+        // followed by a later symptom such as "Extra content at the end of the document".
+        xmlSetStructuredErrorFunc(me, Self.recordError)
+        defer { xmlSetStructuredErrorFunc(nil, nil) }
         xmlCtxtUseOptions(ctxt, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_NOCDATA.rawValue))
         var offset = 0
         repeat {
@@ -139,16 +145,22 @@ public final class XMLEventParser {
         sax.reference = { ctx, name in
             XMLEventParser.parser(ctx).fail("entity reference &\(name.map { String(cString: $0) } ?? ""); refused")
         }
-        sax.serror = { ctx, error in
-            guard let error, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-            let me = XMLEventParser.parser(ctx)
-            guard me.error == nil else { return }
-            let message = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
-            me.error = PropertyListError(
-                .invalidXML, line: Int(error.pointee.line),
-                column: error.pointee.int2 > 0 ? Int(error.pointee.int2) : nil,
-                message.trimmingCharacters(in: .whitespacesAndNewlines))
-        }
+        sax.serror = recordError
         return sax
+    }
+
+    /// Keeps libxml2's first error (with its position, or the parser's when it has none).
+    private static let recordError: xmlStructuredErrorFunc = { ctx, error in
+        guard let error, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+        let me = XMLEventParser.parser(ctx)
+        guard me.error == nil else { return }
+        var message = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
+        if error.pointee.domain == Int32(XML_FROM_I18N.rawValue) {
+            message = "the bytes do not match the declared encoding: " + message
+        }
+        let line = error.pointee.line > 0 ? Int(error.pointee.line) : me.line
+        me.error = PropertyListError(
+            .invalidXML, line: line, column: error.pointee.int2 > 0 ? Int(error.pointee.int2) : nil,
+            message.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 }

@@ -183,3 +183,20 @@ import Testing
         #expect(run.status != 0 && run.stderr.contains("age recipient"), "\(run.stderr)")
     }
 }
+
+/// libxml2 prints encoding errors to stderr on its own; `coffer` must say one clear line.
+@Suite struct XMLEncodingErrorTests {
+    @Test func aMislabelledEncodingIsOneClearErrorLine() throws {
+        let dir = try CLITests.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let bytes: [UInt8] =
+            Array("<?xml version=\"1.0\" encoding=\"ISO-2022-JP\"?>\n<plist version=\"1.0\"><string>".utf8)
+            + [0xE2, 0x86, 0x92, 0x20] + Array("x</string></plist>".utf8)
+        try Data(bytes).write(to: dir.appendingPathComponent("bad.plist"))
+        let run = try CLITests.coffer(["plist", "convert", "bad.plist", "--to", "json", "-o", "out.json"], in: dir)
+        #expect(run.status == 1)
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "libxml2 wrote to stderr itself: \(run.stderr)")
+        #expect(run.stderr.hasPrefix("coffer: bad.plist: line 1") && run.stderr.contains("declared encoding"))
+    }
+}
