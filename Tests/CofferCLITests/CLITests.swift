@@ -200,3 +200,84 @@ import Testing
         #expect(run.stderr.hasPrefix("coffer: bad.plist: line 1") && run.stderr.contains("declared encoding"))
     }
 }
+
+/// The everyday read-only commands: list, search, show, generate. Secrets appear only when
+/// asked for (`--reveal`, `--field`).
+@Suite struct EverydayCommandTests {
+    static func vault(in dir: URL) throws {
+        let notes = CLITests.binary.replacingOccurrences(of: ".build/debug/coffer", with: "samples/notes/passwords.txt")
+        let run = try CLITests.coffer(
+            ["import", notes, "-o", "v.coffer", "--kdf", "interactive"], environment: ["COFFER_PASSPHRASE": "pw"],
+            in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+    }
+
+    @Test func listSearchAndShowKeepSecretsUntilAsked() throws {
+        let dir = try CLITests.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Self.vault(in: dir)
+        let pw = ["COFFER_PASSPHRASE": "pw"]
+        let password = try CLITests.coffer(
+            ["show", "v.coffer", "gmail", "--field", "password"], environment: pw, in: dir)
+        #expect(password.status == 0 && !password.stdout.isEmpty, "\(password.stderr)")
+        let secret = password.stdout.trimmingCharacters(in: .newlines)
+
+        let list = try CLITests.coffer(["list", "v.coffer"], environment: pw, in: dir)
+        #expect(list.status == 0 && list.stdout.hasPrefix("ID") && list.stdout.contains("Gmail"))
+        #expect(!list.stdout.contains(secret))
+        let folder = try CLITests.coffer(["list", "v.coffer", "--folder", "Email", "--json"], environment: pw, in: dir)
+        let rows = try JSONSerialization.jsonObject(with: Data(folder.stdout.utf8)) as? [[String: Any]] ?? []
+        #expect(!rows.isEmpty && rows.allSatisfy { ($0["folder"] as? [String]) == ["Email"] }, "\(folder.stdout)")
+
+        var run = try CLITests.coffer(["search", "v.coffer", "credit", "COOPERATIF"], environment: pw, in: dir)
+        #expect(run.stdout.contains("Crédit Coopératif"), "accents and case ignored: \(run.stdout)")
+        run = try CLITests.coffer(["search", "v.coffer", secret], environment: pw, in: dir)
+        #expect(
+            run.status == 0 && run.stdout.isEmpty && run.stderr.contains("no item matches"),
+            "passwords are not searched")
+
+        run = try CLITests.coffer(["show", "v.coffer", "GMAIL"], environment: pw, in: dir)
+        #expect(run.status == 0 && run.stdout.contains("ana.lopez@gmail.com") && !run.stdout.contains(secret))
+        #expect(run.stdout.contains("••••••••"))
+        let id = try #require(rows.first?["id"] as? String)
+        run = try CLITests.coffer(["show", "v.coffer", String(id.prefix(6)), "--reveal"], environment: pw, in: dir)
+        #expect(run.status == 0 && run.stdout.contains(id))
+        run = try CLITests.coffer(["show", "v.coffer", "gmail", "--reveal"], environment: pw, in: dir)
+        #expect(run.stdout.contains("password  \(secret)"), "\(run.stdout)")
+        run = try CLITests.coffer(["show", "v.coffer", "no such thing"], environment: pw, in: dir)
+        #expect(run.status == 1 && run.stderr.contains("no item is named"))
+    }
+
+    @Test func aTitleSharedByTwoItemsIsAskedAboutNotGuessed() throws {
+        let dir = try CLITests.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("title,username,password\nMail,a,x1\nmail,b,x2\n".utf8).write(to: dir.appendingPathComponent("t.csv"))
+        let pw = ["COFFER_PASSPHRASE": "pw"]
+        var run = try CLITests.coffer(
+            ["import", "t.csv", "-o", "v.coffer", "--kdf", "interactive"], environment: pw, in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        run = try CLITests.coffer(["show", "v.coffer", "mail", "--field", "password"], environment: pw, in: dir)
+        #expect(run.status == 2 && run.stderr.contains("names 2 items") && run.stdout.isEmpty, "\(run.stderr)")
+    }
+
+    @Test func generatedPasswordsFollowTheirSettings() throws {
+        let dir = try CLITests.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var run = try CLITests.coffer(["generate", "--length", "30", "--count", "50"], in: dir)
+        let passwords = run.stdout.split(separator: "\n").map(String.init)
+        #expect(run.status == 0 && passwords.count == 50 && Set(passwords).count == 50)
+        for password in passwords {
+            #expect(password.count == 30)
+            #expect(password.contains(where: \.isLowercase) && password.contains(where: \.isUppercase))
+            #expect(
+                password.contains(where: \.isNumber)
+                    && password.contains(where: { "!#$%&()*+,-./:;<=>?@[]^_{|}~".contains($0) }))
+            #expect(!password.contains(where: { "Il1O0o|".contains($0) }))
+        }
+        #expect(run.stderr.contains("30 characters from"))
+        run = try CLITests.coffer(["generate", "-l", "12", "--no-symbols", "--no-digits", "-c", "20"], in: dir)
+        #expect(run.stdout.split(separator: "\n").allSatisfy { $0.count == 12 && $0.allSatisfy(\.isLetter) })
+        run = try CLITests.coffer(["generate", "-l", "3"], in: dir)
+        #expect(run.status == 2 && run.stderr.contains("4...1024"))
+    }
+}
