@@ -14,7 +14,8 @@ struct Coffer: ParsableCommand {
         version: version,
         subcommands: [
             Create.self, Inspect.self, Verify.self, Keys.self, Keygen.self, Rekey.self, Salvage.self, Import.self,
-            Export.self, Convert.self, List.self, Show.self, Search.self, Generate.self, PlistCommand.self,
+            Export.self, Convert.self, List.self, Show.self, Search.self, Add.self, Edit.self, Remove.self,
+            Generate.self, PlistCommand.self,
         ]
     )
 

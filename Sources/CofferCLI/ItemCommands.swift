@@ -112,16 +112,8 @@ struct Show: ParsableCommand {
     @OptionGroup var keys: KeyOptions
 
     func run() throws {
-        let items = try keys.readDocument(vault).items
-        let item: VaultItem
-        switch ItemQuery.select(self.item, in: items) {
-        case .one(let index): item = items[index]
-        case .none: throw CofferFailure.invalidData("\(vault): no item is named \"\(self.item)\"")
-        case .ambiguous(let indices):
-            let names = indices.map { "  \(items[$0].id.recordString)  \(items[$0].title)" }.joined(separator: "\n")
-            throw CofferFailure(
-                message: "\"\(self.item)\" names \(indices.count) items; give one's id:\n\(names)", exitCode: 2)
-        }
+        let document = try keys.readDocument(vault)
+        let item = document.items[try selectItem(self.item, in: document, vault: vault)]
         if let field {
             guard let value = ItemView.value(of: field, in: item) else {
                 throw CofferFailure.invalidData("\(item.title): no \(field)")

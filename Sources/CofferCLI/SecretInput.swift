@@ -51,7 +51,7 @@ struct KeyOptions: ParsableArguments {
 
 enum SecretInput {
     /// A new passphrase (asked twice on a terminal); a usage error when none is given.
-    static func newPassphrase(file: String?, fd: Int32?, environment: String) throws -> SecureBytes {
+    static func newPassphrase(file: String?, fd: Int32?, environment: String?) throws -> SecureBytes {
         guard
             let secret = try passphrase(
                 file: file, fd: fd, environment: environment, prompt: "New passphrase: ", askTerminal: true,
@@ -69,13 +69,15 @@ enum SecretInput {
     }
 
     static func passphrase(
-        file: String?, fd: Int32?, environment: String, prompt: String, askTerminal: Bool, confirm: Bool = false
+        file: String?, fd: Int32?, environment: String?, prompt: String, askTerminal: Bool, confirm: Bool = false
     )
         throws -> SecureBytes?
     {
         if let file { return firstLine(try FileIO.read(file)) }
         if let fd { return firstLine(try readAll(fd: fd)) }
-        if let value = ProcessInfo.processInfo.environment[environment] { return firstLine(Array(value.utf8)) }
+        if let environment, let value = ProcessInfo.processInfo.environment[environment] {
+            return firstLine(Array(value.utf8))
+        }
         guard askTerminal else { return nil }
         return try fromTerminal(prompt: prompt, confirm: confirm)
     }

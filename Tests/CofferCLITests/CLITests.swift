@@ -281,3 +281,70 @@ import Testing
         #expect(run.status == 2 && run.stderr.contains("4...1024"))
     }
 }
+
+/// add, edit and remove: passwords from files or the generator (never argv), history kept,
+/// attachments dropped with their item, and a refused edit leaves the file as it was.
+@Suite struct EditingCommandTests {
+    @Test func addEditRemoveThroughSafeSaves() throws {
+        let dir = try CLITests.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let pw = ["COFFER_PASSPHRASE": "pw"]
+        func coffer(_ arguments: [String]) throws -> CLITests.Run {
+            try CLITests.coffer(arguments, environment: pw, in: dir)
+        }
+        #expect(try coffer(["create", "v.coffer", "--kdf", "interactive"]).status == 0)
+        try Data("first-secret\n".utf8).write(to: dir.appendingPathComponent("p.txt"))
+        var run = try coffer([
+            "add", "v.coffer", "--title", "GitHub", "--username", "ana", "--url", "https://github.com",
+            "--folder", "Work/Dev", "--field", "team=core", "--password-file", "p.txt",
+        ])
+        #expect(run.status == 0 && run.stdout.contains("added \"GitHub\""), "\(run.stderr)")
+        #expect(try coffer(["show", "v.coffer", "github", "--field", "password"]).stdout == "first-secret\n")
+        run = try coffer(["add", "v.coffer", "--title", "x", "--password", "on-the-command-line"])
+        #expect(run.status != 0, "there is no --password option: secrets never go on argv")
+
+        run = try coffer(["edit", "v.coffer", "github", "--generate", "--length", "32", "--username", "ana.l"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let generated = try coffer(["show", "v.coffer", "github", "--field", "password"]).stdout
+        #expect(generated.count == 33 && generated != "first-secret\n")
+        run = try coffer(["show", "v.coffer", "github", "--reveal"])
+        #expect(run.stdout.contains("old password  first-secret") && run.stdout.contains("username      ana.l"))
+
+        let before = try Data(contentsOf: dir.appendingPathComponent("v.coffer"))
+        run = try coffer(["edit", "v.coffer", "github"])
+        #expect(run.status == 2 && run.stderr.contains("nothing to change"))
+        run = try coffer(["edit", "v.coffer", "github", "--remove-field", "absent"])
+        #expect(run.status == 1)
+        #expect(try Data(contentsOf: dir.appendingPathComponent("v.coffer")) == before, "refused edits write nothing")
+
+        run = try coffer(["remove", "v.coffer", "github", "--backup"])
+        #expect(run.status == 0 && run.stdout.contains("removed \"GitHub\""), "\(run.stderr)")
+        #expect(try coffer(["show", "v.coffer", "github"]).status == 1)
+        #expect(try coffer(["verify", "v.coffer"]).status == 0)
+        #expect(try coffer(["show", "v.coffer.bak", "github"]).status == 0, "the previous generation is kept")
+    }
+
+    @Test func removingAnItemDropsItsAttachments() throws {
+        let dir = try CLITests.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let pw = ["COFFER_PASSPHRASE": "pw"]
+        let bytes = Data(repeating: 7, count: 5_000)
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <KeePassFile><Root><Group><Name>Root</Name><Entry>
+            <String><Key>Title</Key><Value>server</Value></String>
+            <Binary><Key>key.pem</Key><Value>\(bytes.base64EncodedString())</Value></Binary>
+            </Entry></Group></Root></KeePassFile>
+            """
+        try Data(xml.utf8).write(to: dir.appendingPathComponent("kp.xml"))
+        var run = try CLITests.coffer(
+            ["import", "kp.xml", "-o", "a.coffer", "--kdf", "interactive"], environment: pw, in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        run = try CLITests.coffer(["show", "a.coffer", "server"], environment: pw, in: dir)
+        #expect(run.stdout.contains("attachment  key.pem (5000 bytes"), "\(run.stdout)")
+        run = try CLITests.coffer(["remove", "a.coffer", "server"], environment: pw, in: dir)
+        #expect(run.stdout.contains("with 1 attachment(s)"), "\(run.stdout)")
+        run = try CLITests.coffer(["inspect", "a.coffer", "--unlock"], environment: pw, in: dir)
+        #expect(run.stdout.contains("blobs        0"), "\(run.stdout)")
+    }
+}
