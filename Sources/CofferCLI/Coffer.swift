@@ -15,7 +15,7 @@ struct Coffer: ParsableCommand {
         subcommands: [
             Create.self, Inspect.self, Verify.self, Keys.self, Keygen.self, Rekey.self, Salvage.self, Import.self,
             Export.self, Convert.self, List.self, Show.self, Search.self, Add.self, Edit.self, Remove.self,
-            Generate.self, PlistCommand.self,
+            Generate.self, Analyze.self, PlistCommand.self,
         ]
     )
 

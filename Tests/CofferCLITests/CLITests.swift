@@ -348,3 +348,27 @@ import Testing
         #expect(run.stdout.contains("blobs        0"), "\(run.stdout)")
     }
 }
+
+@Suite struct AnalyzeCommandTests {
+    @Test func analyzeNamesItemsNotPasswords() throws {
+        let dir = try CLITests.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let csv =
+            "title,username,password,url\nMail,a,Shared-Secret-91,https://mail.example\n"
+            + "Bank,b,Shared-Secret-91,http://bank.example\nForum,c,abc12,\n"
+        try Data(csv.utf8).write(to: dir.appendingPathComponent("t.csv"))
+        let pw = ["COFFER_PASSPHRASE": "pw"]
+        var run = try CLITests.coffer(
+            ["import", "t.csv", "-o", "v.coffer", "--kdf", "interactive"], environment: pw, in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        run = try CLITests.coffer(["analyze", "v.coffer"], environment: pw, in: dir)
+        #expect(run.status == 0 && run.stdout.contains("reused") && run.stdout.contains("also used by Bank"))
+        #expect(
+            run.stdout.contains("3 item(s): 2 reused, 0 common, 1 weak, 0 missing, 1 insecure-url, 0 old"),
+            "\(run.stdout)")
+        #expect(!run.stdout.contains("Shared-Secret-91") && !run.stdout.contains("abc12"))
+        run = try CLITests.coffer(["analyze", "v.coffer", "--json"], environment: pw, in: dir)
+        let rows = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: String]] ?? []
+        #expect(rows.count == 4 && Set(rows.compactMap { $0["problem"] }) == ["reused", "weak", "insecure-url"])
+    }
+}

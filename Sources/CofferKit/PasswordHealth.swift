@@ -1,0 +1,120 @@
+import Foundation
+
+/// A vault's password health, computed offline: reused, weak or common passwords, logins
+/// without one, pages served over plain http, and passwords unchanged for a long time. It
+/// names items, never passwords.
+public struct PasswordHealth {
+    public enum Problem: String, CaseIterable, Sendable {
+        case reused, common, weak, missing
+        case insecureURL = "insecure-url"
+        case old
+    }
+
+    public struct Finding: Sendable {
+        public let item: Int
+        public let problem: Problem
+        public let detail: String
+    }
+
+    public let findings: [Finding]
+
+    /// Below this estimate a password is weak: 8 random characters of letters and digits
+    /// (47.6 bits) are, 10 of letters, digits and symbols (65.5 bits) are not.
+    public static let weakBits = 50.0
+    public static let oldAfterDays = 365
+
+    public init(_ items: [VaultItem], now: Date = Date()) {
+        var findings = [Finding]()
+        var byPassword = [String: [Int]]()
+        for (index, item) in items.enumerated() {
+            guard let password = item.password, !password.isEmpty else {
+                if item.kind == .login {
+                    findings.append(Finding(item: index, problem: .missing, detail: "no password"))
+                }
+                continue
+            }
+            byPassword[password, default: []].append(index)
+            if Self.isCommon(password) {
+                findings.append(Finding(item: index, problem: .common, detail: "one of the most used passwords"))
+            } else {
+                let bits = Self.estimatedBits(password)
+                if bits < Self.weakBits {
+                    findings.append(
+                        Finding(
+                            item: index, problem: .weak,
+                            detail: "about \(Int(bits)) bits (\(password.count) characters)"))
+                }
+            }
+            if let changed = item.modified ?? item.created,
+                let days = Calendar(identifier: .gregorian).dateComponents([.day], from: changed, to: now).day,
+                days > Self.oldAfterDays
+            {
+                findings.append(Finding(item: index, problem: .old, detail: "unchanged for \(days) days"))
+            }
+        }
+        for (index, item) in items.enumerated() {
+            for url in item.urls where url.lowercased().hasPrefix("http://") {
+                findings.append(Finding(item: index, problem: .insecureURL, detail: url))
+            }
+        }
+        for group in byPassword.values where group.count > 1 {
+            for index in group {
+                let others = group.filter { $0 != index }.map { items[$0].title }
+                findings.append(
+                    Finding(
+                        item: index, problem: .reused,
+                        detail: "also used by " + others.prefix(3).joined(separator: ", ")
+                            + (others.count > 3 ? " and \(others.count - 3) more" : "")))
+            }
+        }
+        self.findings = findings.sorted {
+            (Problem.allCases.firstIndex(of: $0.problem)!, $0.item) < (
+                Problem.allCases.firstIndex(of: $1.problem)!, $1.item
+            )
+        }
+    }
+
+    /// length × log2(size of the character classes used): what an attacker trying every
+    /// string of those classes faces. It does not see dictionary words, so it flags short
+    /// passwords and those drawn from few kinds of characters; `isCommon` catches the
+    /// well-known ones, and repeats of one character count as one.
+    public static func estimatedBits(_ password: String) -> Double {
+        var pool = 0
+        let scalars = password.unicodeScalars
+        if scalars.contains(where: { CharacterSet.lowercaseLetters.contains($0) }) { pool += 26 }
+        if scalars.contains(where: { CharacterSet.uppercaseLetters.contains($0) }) { pool += 26 }
+        if scalars.contains(where: { CharacterSet.decimalDigits.contains($0) }) { pool += 10 }
+        if scalars.contains(where: {
+            !CharacterSet.letters.contains($0) && !CharacterSet.decimalDigits.contains($0)
+        }) {
+            pool += 33
+        }
+        if scalars.contains(where: { !$0.isASCII }) { pool += 100 }
+        let distinct = Set(password).count
+        let effectiveLength = distinct == 1 ? 1 : password.count
+        return Double(effectiveLength) * log2(Double(max(pool, 2)))
+    }
+
+    /// Whether `password` (ignoring case, and digits or symbols added at its end) is one of
+    /// the most used passwords of the public breach lists.
+    public static func isCommon(_ password: String) -> Bool {
+        let lowered = password.lowercased()
+        if commonPasswords.contains(lowered) { return true }
+        let stem = String(lowered.reversed().drop { !$0.isLetter }.reversed())
+        return stem.count >= 4 && commonPasswords.contains(stem)
+    }
+
+    static let commonPasswords: Set<String> = [
+        "123456", "password", "12345678", "qwerty", "123456789", "12345", "1234", "111111", "1234567", "dragon",
+        "123123", "baseball", "abc123", "football", "monkey", "letmein", "696969", "shadow", "master", "666666",
+        "qwertyuiop", "123321", "mustang", "1234567890", "michael", "654321", "superman", "1qaz2wsx", "7777777",
+        "121212", "000000", "qazwsx", "123qwe", "killer", "trustno1", "jordan", "jennifer", "zxcvbnm", "asdfgh",
+        "hunter", "buster", "soccer", "harley", "batman", "andrew", "tigger", "sunshine", "iloveyou", "2000",
+        "charlie", "robert", "thomas", "hockey", "ranger", "daniel", "starwars", "klaster", "112233", "george",
+        "computer", "michelle", "jessica", "pepper", "1111", "zxcvbn", "555555", "11111111", "131313", "freedom",
+        "777777", "pass", "maggie", "159753", "aaaaaa", "ginger", "princess", "joshua", "cheese", "amanda",
+        "summer", "love", "ashley", "nicole", "chelsea", "biteme", "matthew", "access", "yankees", "987654321",
+        "dallas", "austin", "thunder", "taylor", "matrix", "welcome", "admin", "login", "passw0rd", "qwerty123",
+        "password1", "p@ssw0rd", "winter", "spring", "autumn", "hello", "secret", "changeme", "default", "guest",
+    ]
+}

@@ -1,0 +1,47 @@
+import CofferKit
+import Foundation
+import Testing
+
+@Suite struct PasswordHealthTests {
+    static func login(_ title: String, _ password: String?, url: String? = nil, modified: Date? = nil) -> VaultItem {
+        var item = VaultItem(title: title)
+        item.password = password
+        item.urls = url.map { [$0] } ?? []
+        item.modified = modified
+        return item
+    }
+
+    @Test func eachProblemIsFoundAndNoPasswordIsEverPrinted() {
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let items = [
+            Self.login("mail", "correct-horse-42"),
+            Self.login("bank", "correct-horse-42"),
+            Self.login("shop", "Summer2024!"),
+            Self.login("forum", "abc12"),
+            Self.login("router", nil),
+            Self.login("blog", "Xq9!vT2#pL7@", url: "http://blog.example.com"),
+            Self.login("old", "Long-enough-and-odd-77", modified: now.addingTimeInterval(-400 * 86_400)),
+            VaultItem(kind: .secureNote, title: "note without password"),
+        ]
+        let health = PasswordHealth(items, now: now)
+        func found(_ problem: PasswordHealth.Problem) -> [String] {
+            health.findings.filter { $0.problem == problem }.map { items[$0.item].title }
+        }
+        #expect(found(.reused) == ["mail", "bank"])
+        #expect(health.findings.first { $0.problem == .reused }?.detail == "also used by bank")
+        #expect(found(.common) == ["shop"], "a common word with digits and a symbol appended")
+        #expect(found(.weak) == ["forum"])
+        #expect(found(.missing) == ["router"], "a note needs no password")
+        #expect(found(.insecureURL) == ["blog"])
+        #expect(found(.old) == ["old"])
+        let passwords = items.compactMap(\.password)
+        #expect(!health.findings.contains { f in passwords.contains { f.detail.contains($0) } })
+    }
+
+    @Test func strengthEstimateFollowsLengthAndCharacterClasses() {
+        #expect(PasswordHealth.estimatedBits("aaaaaaaaaaaaaaaaaaaa") < 5, "one repeated character")
+        #expect(PasswordHealth.estimatedBits("abcd1234") < PasswordHealth.weakBits)
+        #expect(PasswordHealth.estimatedBits("Tr0ub4dor&3x") > PasswordHealth.weakBits)
+        #expect(!PasswordHealth.isCommon("correct-horse-42") && PasswordHealth.isCommon("PASSWORD123"))
+    }
+}
