@@ -137,7 +137,7 @@ struct Add: ParsableCommand {
 struct Edit: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Change an item's fields or password. A replaced password goes into the item's history.",
-        discussion: "ITEM is an id, an id prefix of at least 4 characters, or a title (ignoring case).")
+        discussion: itemSelectorHelp)
 
     @Argument(help: "The vault.") var vault: String
     @Argument(help: "The item: id, id prefix or title.") var item: String
@@ -180,7 +180,7 @@ struct Edit: ParsableCommand {
 struct Remove: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Delete an item and its attachments from the vault (--backup keeps the previous file).",
-        discussion: "ITEM is an id, an id prefix of at least 4 characters, or a title (ignoring case).")
+        discussion: itemSelectorHelp)
 
     @Argument(help: "The vault.") var vault: String
     @Argument(help: "The item: id, id prefix or title.") var item: String

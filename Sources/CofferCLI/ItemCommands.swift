@@ -2,6 +2,9 @@ import ArgumentParser
 import CofferKit
 import Foundation
 
+/// How show, edit and remove name an item (ItemQuery.select).
+let itemSelectorHelp = "ITEM is an id, an id prefix of at least 4 characters, or a title (ignoring case)."
+
 extension KeyOptions {
     /// The vault's document, read-only (no lock: nothing is written).
     func readDocument(_ vault: String) throws -> VaultDocument {
