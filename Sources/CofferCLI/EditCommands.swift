@@ -162,7 +162,8 @@ struct Edit: ParsableCommand {
             let now = Date()
             if let new = try password.read(settings: document.generator), new != edited.password {
                 if let old = edited.password, !old.isEmpty {
-                    edited.passwordHistory.insert(.init(password: old, date: now), at: 0)
+                    // Appended: oldest first, the order KeePass keeps (and our KeePass export writes).
+                    edited.passwordHistory.append(.init(password: old, date: now))
                 }
                 edited.password = new
             }
