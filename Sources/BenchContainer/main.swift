@@ -74,7 +74,7 @@ case "read-records":  // read-records IDENTITY VAULT: best of 5
     }
     print("read-records \(best)")
 case "loop":  // loop ENGINE SOURCE: one core, 64 KiB chunks, the raw AEAD limit of ENGINE
-    guard let engine = ChaCha20Poly1305.Engine(rawValue: identityPath) else {
+    guard let engine = ChaCha20Poly1305.Engine(rawValue: args[2]) else {
         print("engine must be libsodium or openssl")
         exit(2)
     }

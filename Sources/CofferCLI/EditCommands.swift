@@ -53,11 +53,7 @@ struct ItemPasswordOptions: ParsableArguments {
         if generate {
             var settings = settings
             if let length { settings.length = length }
-            do {
-                return try PasswordGenerator(settings).generate()
-            } catch let error as PasswordGenerator.InvalidSettings {
-                throw CofferFailure(message: error.description, exitCode: 2)
-            }
+            return try PasswordGenerator.forCommandLine(settings).generate()
         }
         guard isGiven else { return nil }
         let secret = try SecretInput.passphrase(

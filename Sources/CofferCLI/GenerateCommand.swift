@@ -2,6 +2,17 @@ import ArgumentParser
 import CofferKit
 import Foundation
 
+extension PasswordGenerator {
+    /// A generator for `settings`; settings out of range are a usage error (exit 2).
+    static func forCommandLine(_ settings: GeneratorSettings) throws -> PasswordGenerator {
+        do {
+            return try PasswordGenerator(settings)
+        } catch let error as InvalidSettings {
+            throw CofferFailure(message: error.description, exitCode: 2)
+        }
+    }
+}
+
 struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print random passwords (uniform over the chosen characters, at least one of each class).",
@@ -25,12 +36,7 @@ struct Generate: ParsableCommand {
         settings.digits = !noDigits
         settings.symbols = !noSymbols
         settings.excludeAmbiguous = !allowAmbiguous
-        let generator: PasswordGenerator
-        do {
-            generator = try PasswordGenerator(settings)
-        } catch let error as PasswordGenerator.InvalidSettings {
-            throw CofferFailure(message: error.description, exitCode: 2)
-        }
+        let generator = try PasswordGenerator.forCommandLine(settings)
         for _ in 0..<count { print(generator.generate()) }
         FileHandle.standardError.write(
             Data(

@@ -3,7 +3,8 @@ import CofferKit
 import Foundation
 
 /// How show, edit and remove name an item (ItemQuery.select).
-let itemSelectorHelp = "ITEM is an id, an id prefix of at least 4 characters, or a title (ignoring case)."
+let itemSelectorHelp =
+    "ITEM is an id, an id prefix of at least 4 characters (as `list` prints), or a title (ignoring case)."
 
 extension KeyOptions {
     /// The vault's document, read-only (no lock: nothing is written).
@@ -100,8 +101,7 @@ struct Search: ParsableCommand {
 struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show one item. Secrets are masked unless --reveal; --field prints one value alone, for scripts.",
-        discussion:
-            "ITEM is an id, an id prefix of at least 4 characters (as `list` prints), or a title (ignoring case)."
+        discussion: itemSelectorHelp
     )
 
     @Argument(help: "The vault.") var vault: String

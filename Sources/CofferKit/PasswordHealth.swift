@@ -26,6 +26,7 @@ public struct PasswordHealth {
     public init(_ items: [VaultItem], now: Date = Date()) {
         var findings = [Finding]()
         var byPassword = [String: [Int]]()
+        let calendar = Calendar(identifier: .gregorian)
         for (index, item) in items.enumerated() {
             guard let password = item.password, !password.isEmpty else {
                 if item.kind == .login {
@@ -46,7 +47,7 @@ public struct PasswordHealth {
                 }
             }
             if let changed = item.modified ?? item.created,
-                let days = Calendar(identifier: .gregorian).dateComponents([.day], from: changed, to: now).day,
+                let days = calendar.dateComponents([.day], from: changed, to: now).day,
                 days > Self.oldAfterDays
             {
                 findings.append(Finding(item: index, problem: .old, detail: "unchanged for \(days) days"))

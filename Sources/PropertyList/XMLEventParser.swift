@@ -92,8 +92,11 @@ public final class XMLEventParser {
         // through a per-thread handler that prints to stderr. Routed here instead, they
         // become the error reported (the first one wins), rather than noise on stderr
         // followed by a later symptom such as "Extra content at the end of the document".
+        // The thread's previous handler (an embedding program's) is put back afterwards.
+        let previousHandler = __xmlStructuredError().pointee
+        let previousContext = __xmlStructuredErrorContext().pointee
         xmlSetStructuredErrorFunc(me, Self.recordError)
-        defer { xmlSetStructuredErrorFunc(nil, nil) }
+        defer { xmlSetStructuredErrorFunc(previousContext, previousHandler) }
         xmlCtxtUseOptions(ctxt, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_NOCDATA.rawValue))
         var offset = 0
         repeat {

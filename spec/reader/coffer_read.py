@@ -292,8 +292,8 @@ class Payload:
         return struct.unpack_from("<I", plain, 4)[0], plain[FRAME:]
 
     def region(self, first, count, kind):
-        """The body stream of chunks first..<first+count, each of the kind, continuations checked
-        against the item boundaries the caller reports through `items`."""
+        """The body stream of chunks first..<first+count (each must be of `kind`), with each
+        chunk's continuation field and body length, for `check_continuation_fields`."""
         if count < 1 or first < 0 or first + count > len(self.chunks):
             raise Refused("payload failure", f"region [{first}, {count}] outside {len(self.chunks)} chunks")
         bodies, continuations = [], []
