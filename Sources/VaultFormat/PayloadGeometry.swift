@@ -1,6 +1,6 @@
 /// How `payloadLength` ciphertext bytes split into STREAM chunks: every chunk but the last
-/// holds 65,536 plaintext bytes (+16 tag); the last holds 0…65,536, and may be empty only
-/// when it is the only chunk (the empty payload).
+/// holds 65,536 plaintext bytes (+16 tag); the last holds 8…65,536, since every chunk's
+/// plaintext starts with its 8-byte frame. Any other length is a header failure.
 struct PayloadGeometry: Equatable {
     let chunkCount: Int
     let finalPlaintextBytes: Int
@@ -11,9 +11,8 @@ struct PayloadGeometry: Equatable {
     var plaintextLength: Int { (chunkCount - 1) * FormatLimits.chunkPlaintextBytes + finalPlaintextBytes }
 
     init?(payloadLength: UInt64) {
-        guard payloadLength >= UInt64(FormatLimits.chunkTagBytes), payloadLength <= UInt64(Int.max / 2) else {
-            return nil
-        }
+        let smallestChunk = FormatLimits.frameHeaderBytes + FormatLimits.chunkTagBytes
+        guard payloadLength >= UInt64(smallestChunk), payloadLength <= UInt64(Int.max / 2) else { return nil }
         let length = Int(payloadLength)
         let full = length / FormatLimits.chunkCiphertextBytes
         let rest = length % FormatLimits.chunkCiphertextBytes
@@ -21,9 +20,7 @@ struct PayloadGeometry: Equatable {
             chunkCount = full
             finalPlaintextBytes = FormatLimits.chunkPlaintextBytes
         } else {
-            guard rest >= FormatLimits.chunkTagBytes else { return nil }
-            // An empty final chunk after full chunks is not allowed: the last full chunk is final.
-            guard rest > FormatLimits.chunkTagBytes || full == 0 else { return nil }
+            guard rest >= smallestChunk else { return nil }
             chunkCount = full + 1
             finalPlaintextBytes = rest - FormatLimits.chunkTagBytes
         }
@@ -47,17 +44,5 @@ struct PayloadGeometry: Equatable {
     func ciphertextRange(ofChunk index: Int) -> Range<Int> {
         let start = index * FormatLimits.chunkCiphertextBytes
         return start..<start + plaintextBytes(ofChunk: index) + FormatLimits.chunkTagBytes
-    }
-
-    /// The STREAM nonce: 11-byte big-endian chunk counter, then 1 for the final chunk, else 0.
-    static func nonce(chunk index: Int, isFinal: Bool) -> [UInt8] {
-        var nonce = [UInt8](repeating: 0, count: 12)
-        var counter = UInt64(index)
-        for i in (3...10).reversed() {
-            nonce[i] = UInt8(counter & 0xFF)
-            counter >>= 8
-        }
-        nonce[11] = isFinal ? 1 : 0
-        return nonce
     }
 }

@@ -54,7 +54,9 @@ public enum TestKitGenerator {
         var header = base.header
         header.payloadLength = UInt64(plan.geometry.payloadLength)
         let headerBytes = header.encode(macKey: base.keys.macKey)
-        let key = base.keys.payloadKey(salt: header.payloadSalt)
+        let stream = ChunkStream(
+            key: base.keys.payloadKey(salt: header.payloadSalt), binding: header.payloadBinding,
+            chunkCount: plan.geometry.chunkCount, fileRange: { _ in 0..<0 })
         var bytes = headerBytes
         let sealed = UnsafeMutableRawBufferPointer.allocate(byteCount: FormatLimits.chunkCiphertextBytes, alignment: 16)
         let plain = UnsafeMutableRawBufferPointer.allocate(byteCount: FormatLimits.chunkPlaintextBytes, alignment: 16)
@@ -63,10 +65,7 @@ public enum TestKitGenerator {
             plain.deallocate()
         }
         try ChunkComposer(plan: plan, payload: payload).forEachChunk({ _ in plain }) { index, size in
-            let nonce = PayloadGeometry.nonce(chunk: index, isFinal: index == plan.geometry.chunkCount - 1)
-            ChaCha20Poly1305.seal(
-                UnsafeRawBufferPointer(rebasing: plain[0..<size]), into: sealed, key: key, nonce: nonce,
-                associatedData: header.payloadBinding)
+            stream.seal(UnsafeRawBufferPointer(rebasing: plain[0..<size]), into: sealed, chunk: index)
             bytes += sealed[0..<size + FormatLimits.chunkTagBytes]
         }
         return Base(bytes: bytes, keys: base.keys, header: header)

@@ -29,7 +29,7 @@ extension UnlockedVault {
                 report.damagedChunks.append((index, file.fileRange(ofChunk: index)))
             }
         }
-        let index = try? readIndex()
+        let index = try? readIndexOnly().index
         report.indexLost = index == nil
         report.recordsExpected = index?.recordCount
         // Records region: chunks 0..<k per the index, or while chunks are records (or damaged).

@@ -1,0 +1,14 @@
+import Foundation
+
+/// A value behind a lock, for the one thing an ``UnlockedVault`` caches.
+final class LockedValue<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+
+    init(_ value: Value) { stored = value }
+
+    var value: Value {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}

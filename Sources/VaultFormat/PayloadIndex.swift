@@ -1,0 +1,169 @@
+import Foundation
+import PropertyList
+
+/// The payload index (spec/FORMAT.md §6), the first item of the records region: a bplist00
+/// dictionary with exactly the keys `format`, `recordCount`, `records` and `blobs`.
+///
+/// The layout it describes is canonical: the records region is chunks `0..<k` with `k` the
+/// fewest chunks its stream needs; blob regions follow it back to back, in index order, each
+/// exactly as long as its stream needs; padding chunks fill the rest. So one set of records
+/// and blobs has exactly one plaintext, and a reader can refuse anything else.
+struct PayloadIndex: Equatable {
+    struct Region: Equatable {
+        var firstChunk: Int
+        var chunkCount: Int
+        var end: Int { firstChunk + chunkCount }
+    }
+
+    struct Blob: Equatable {
+        var id: [UInt8]
+        var length: Int
+        var region: Region
+        /// The region's stream: id, u64 length, the bytes.
+        var streamBytes: Int { PayloadIndex.blobHeaderBytes + length }
+    }
+
+    var recordCount: Int
+    var records: Region
+    var blobs: [Blob]
+
+    static let keys: Set<String> = ["format", "recordCount", "records", "blobs"]
+    static let blobKeys: Set<String> = ["id", "length", "region"]
+    /// A blob region starts with its 16-byte id and u64 length.
+    static let blobHeaderBytes = 24
+    static let blobIDBytes = 16
+    static let body = FormatLimits.chunkBodyBytes
+
+    /// Chunks a region's stream of `bytes` occupies: at least one.
+    static func chunks(forStreamBytes bytes: Int) -> Int { max(1, (bytes + body - 1) / body) }
+
+    /// The first chunk after the last content region; padding chunks follow.
+    var contentEnd: Int { blobs.last?.region.end ?? records.end }
+
+    var value: PropertyListValue {
+        var d = PropertyListDictionary()
+        d["format"] = 1
+        d["recordCount"] = .integer(recordCount)
+        d["records"] = Self.encode(records)
+        d["blobs"] = .array(
+            blobs.map { blob in
+                var b = PropertyListDictionary()
+                b["id"] = .data(Data(blob.id))
+                b["length"] = .integer(blob.length)
+                b["region"] = Self.encode(blob.region)
+                return .dictionary(b)
+            })
+        return .dictionary(d)
+    }
+
+    private static func encode(_ region: Region) -> PropertyListValue {
+        [.integer(region.firstChunk), .integer(region.chunkCount)]
+    }
+
+    init(recordCount: Int, records: Region, blobs: [Blob]) {
+        self.recordCount = recordCount
+        self.records = records
+        self.blobs = blobs
+    }
+
+    /// Parses the index and checks every rule that needs no other chunk: the schema, and a
+    /// layout that fits `chunkCount` chunks with each blob region where and as long as it
+    /// must be. Throws ``IndexFailure`` saying what is wrong.
+    init(_ value: PropertyListValue, chunkCount: Int) throws {
+        guard let d = value.dictionaryValue else { throw IndexFailure("the index is not a dictionary") }
+        let keys = Set(d.keys)
+        if let missing = Self.keys.subtracting(keys).sorted().first {
+            throw IndexFailure("the index lacks \"\(missing)\"")
+        }
+        if let extra = keys.subtracting(Self.keys).sorted().first {
+            throw IndexFailure("the index has an unknown key \"\(extra)\"")
+        }
+        guard case .integer(let format)? = d["format"], format.int64Value == 1 else {
+            throw IndexFailure("index \"format\" must be the integer 1")
+        }
+        let recordCount = try Self.count(d["recordCount"], "recordCount")
+        let records = try Self.region(d["records"], "records", chunkCount: chunkCount)
+        guard records.firstChunk == 0, records.chunkCount >= 1 else {
+            throw IndexFailure("the records region must start at chunk 0 and hold at least one chunk")
+        }
+        // A record takes at least 5 bytes (length and one byte); a count the region cannot
+        // hold is refused before anything is sized by it.
+        guard recordCount <= records.chunkCount * Self.body / 5 else {
+            throw IndexFailure("recordCount \(recordCount) cannot fit in \(records.chunkCount) chunks")
+        }
+        guard let blobValues = d["blobs"]?.arrayValue else { throw IndexFailure("index \"blobs\" is not an array") }
+        var blobs = [Blob]()
+        var ids = Set<[UInt8]>()
+        var next = records.end
+        for (n, blobValue) in blobValues.enumerated() {
+            guard let b = blobValue.dictionaryValue, Set(b.keys) == Self.blobKeys else {
+                throw IndexFailure("blob \(n) must be a dictionary of exactly id, length and region")
+            }
+            guard case .data(let id)? = b["id"], id.count == Self.blobIDBytes else {
+                throw IndexFailure("blob \(n): id must be \(Self.blobIDBytes) bytes of data")
+            }
+            guard ids.insert(Array(id)).inserted else { throw IndexFailure("blob \(n): id appears twice") }
+            let length = try Self.count(b["length"], "blob \(n) length")
+            let region = try Self.region(b["region"], "blob \(n) region", chunkCount: chunkCount)
+            // Bounded by the chunk count first, so the arithmetic below cannot overflow.
+            guard length <= chunkCount * Self.body else {
+                throw IndexFailure("blob \(n): length \(length) exceeds the payload")
+            }
+            let blob = Blob(id: Array(id), length: length, region: region)
+            guard region.firstChunk == next else {
+                throw IndexFailure(
+                    "blob \(n) region starts at chunk \(region.firstChunk); the previous region ends at \(next)")
+            }
+            guard region.chunkCount == Self.chunks(forStreamBytes: blob.streamBytes) else {
+                throw IndexFailure(
+                    "blob \(n) region is \(region.chunkCount) chunks; its \(length) bytes need "
+                        + "\(Self.chunks(forStreamBytes: blob.streamBytes))")
+            }
+            next = region.end
+            blobs.append(blob)
+        }
+        self.init(recordCount: recordCount, records: records, blobs: blobs)
+    }
+
+    private static func count(_ value: PropertyListValue?, _ name: String) throws -> Int {
+        guard case .integer(let i)? = value, let n = i.int64Value.flatMap({ Int(exactly: $0) }), n >= 0 else {
+            throw IndexFailure("index \"\(name)\" must be a non-negative integer")
+        }
+        return n
+    }
+
+    private static func region(_ value: PropertyListValue?, _ name: String, chunkCount: Int) throws -> Region {
+        guard let a = value?.arrayValue, a.count == 2, case .integer(let f) = a[0], case .integer(let c) = a[1],
+            let first = f.int64Value.flatMap({ Int(exactly: $0) }),
+            let count = c.int64Value.flatMap({ Int(exactly: $0) }), first >= 0, count >= 0
+        else { throw IndexFailure("index \"\(name)\" must be [firstChunk, chunkCount], two non-negative integers") }
+        guard first <= chunkCount, count <= chunkCount - first else {
+            throw IndexFailure("\(name) [\(first), \(count)] lies past the last of \(chunkCount) chunks")
+        }
+        return Region(firstChunk: first, chunkCount: count)
+    }
+
+    /// The padded plaintext length this layout must have (§6 "Padding"), given the length
+    /// of the records region's stream (index and records, without the zero fill).
+    func paddedPlaintextLength(recordsStreamBytes: Int) -> Int {
+        Self.paddedPlaintextLength(
+            contentChunks: contentEnd, lastRegionStreamBytes: blobs.last?.streamBytes ?? recordsStreamBytes)
+    }
+
+    /// Padmé of the unpadded length (all content chunks full except the last, which ends
+    /// where its stream ends), raised if needed so the final chunk holds its frame.
+    static func paddedPlaintextLength(contentChunks: Int, lastRegionStreamBytes: Int) -> Int {
+        let lastUsed = lastRegionStreamBytes - (chunks(forStreamBytes: lastRegionStreamBytes) - 1) * body
+        let unpadded = (contentChunks - 1) * FormatLimits.chunkPlaintextBytes + FormatLimits.frameHeaderBytes + lastUsed
+        var padded = padme(unpadded)
+        let tail = padded % FormatLimits.chunkPlaintextBytes
+        if tail > 0, tail < FormatLimits.frameHeaderBytes { padded += FormatLimits.frameHeaderBytes - tail }
+        return padded
+    }
+}
+
+/// Why an index was refused (a payload failure at chunk 0).
+struct IndexFailure: Error {
+    let reason: String
+    init(_ reason: String) { self.reason = reason }
+}

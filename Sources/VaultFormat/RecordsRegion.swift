@@ -1,0 +1,202 @@
+import Foundation
+import PropertyList
+
+/// The records region of a payload, read and checked (spec/FORMAT.md §6): the index, then
+/// `recordCount` records, then zeros. Holds the concatenated chunk bodies and where each
+/// record lies in them; records are decoded on demand.
+struct RecordsRegion {
+    let index: PayloadIndex
+    /// The region's chunk bodies, concatenated (secret: wiped by ``wipe()``).
+    private(set) var stream: [UInt8]
+    /// Each record's bplist00 bytes in `stream`.
+    let spans: [Range<Int>]
+
+    init(index: PayloadIndex, stream: [UInt8], spans: [Range<Int>]) {
+        self.index = index
+        self.stream = stream
+        self.spans = spans
+    }
+
+    func decodeRecord(_ n: Int, in vault: UnlockedVault) throws -> PropertyListValue {
+        do {
+            return try BinaryPropertyList.decode(stream[spans[n]])
+        } catch let error as PropertyListError {
+            throw vault.malformed(
+                "record \(n) is not a valid bplist00: \(error)", chunk: spans[n].lowerBound / PayloadIndex.body)
+        }
+    }
+
+    /// Decodes every record on every core without keeping them (what `verify` and a save's
+    /// verification need, at a fraction of the memory); throws the lowest failing record's
+    /// error.
+    func decodeEveryRecord(in vault: UnlockedVault) throws {
+        let count = spans.count
+        let slices = count < 256 ? 1 : ProcessInfo.processInfo.activeProcessorCount * 4
+        let failures = FirstFailure()
+        let region = self
+        DispatchQueue.concurrentPerform(iterations: slices) { slice in
+            for n in count * slice / slices..<count * (slice + 1) / slices {
+                do { _ = try region.decodeRecord(n, in: vault) } catch {
+                    failures.record(error, at: n)
+                    return
+                }
+            }
+        }
+        if let error = failures.error { throw error }
+    }
+
+    mutating func wipe() {
+        stream.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) }
+        stream = []
+    }
+}
+
+extension UnlockedVault {
+    /// Reads the records region and checks it in full, in this order (each failure is a
+    /// payload failure naming the chunk where it is found):
+    ///
+    /// 1. chunk 0's frame (records, continuation 0) and the index length (u32, ≥ 1, within
+    ///    the payload);
+    /// 2. the index: a bplist00 dictionary of the closed schema, describing a layout that
+    ///    fits the chunk count (``PayloadIndex``);
+    /// 3. every chunk of the region: its frame (records kind, zero reserved bytes);
+    /// 4. `recordCount` records, each a u32 length ≥ 1 and that many bytes within the region;
+    /// 5. everything after the last record is zero, and the region is exactly as many chunks
+    ///    as its stream needs;
+    /// 6. every chunk's continuation is the value §6 defines;
+    /// 7. the payload's plaintext length is the Padmé length of this layout.
+    ///
+    /// Records are not decoded here (``RecordsRegion/decodeRecord(_:in:)``).
+    func readRecordsRegion() throws -> RecordsRegion {
+        var (index, bodies, indexEnd) = try readIndexOnly()
+        let records = index.records
+        guard records.chunkCount >= bodies.continuations.count else {
+            throw malformed("the records region (\(records.chunkCount) chunks) is shorter than its index", chunk: 0)
+        }
+        if bodies.continuations.count < records.chunkCount {
+            bodies.bytes.reserveCapacity(records.chunkCount * PayloadIndex.body)
+            try forEachChunk(in: bodies.continuations.count..<records.chunkCount) { chunk, plain in
+                try bodies.append(plain, chunk: chunk, kind: .records, in: self)
+            }
+        }
+        let stream = bodies.bytes
+        // Records: each a u32 length (≥ 1) and its bytes, all within the region.
+        var cursor = ByteReader(stream, at: indexEnd)
+        var spans = [Range<Int>]()
+        spans.reserveCapacity(index.recordCount)
+        for n in 0..<index.recordCount {
+            let at = cursor.position
+            guard let size = cursor.readInteger(UInt32.self) else {
+                throw malformed("record \(n) of \(index.recordCount) is missing", chunk: at / PayloadIndex.body)
+            }
+            guard size > 0, cursor.skip(Int(size)) else {
+                throw malformed(
+                    "record \(n) claims \(size) bytes; \(cursor.remaining) remain in the records region",
+                    chunk: at / PayloadIndex.body)
+            }
+            spans.append(at + 4..<cursor.position)
+        }
+        let used = cursor.position
+        guard cursor.restIsZero else {
+            let stray = stream[used...].firstIndex { $0 != 0 } ?? used
+            throw malformed(
+                "non-zero bytes after the last of \(index.recordCount) records (a record not counted?)",
+                chunk: stray / PayloadIndex.body)
+        }
+        guard records.chunkCount == PayloadIndex.chunks(forStreamBytes: used) else {
+            throw malformed(
+                "the records region is \(records.chunkCount) chunks; its \(used) bytes need "
+                    + "\(PayloadIndex.chunks(forStreamBytes: used))", chunk: 0)
+        }
+        try checkContinuations(bodies.continuations, itemEnds: [indexEnd] + spans.map(\.upperBound), region: records)
+        let padded = index.paddedPlaintextLength(recordsStreamBytes: used)
+        guard file.geometry.plaintextLength == padded else {
+            throw malformed(
+                "the payload holds \(file.geometry.plaintextLength) plaintext bytes; this layout pads to \(padded)",
+                chunk: chunkCount - 1)
+        }
+        remember(index)
+        return RecordsRegion(index: index, stream: stream, spans: spans)
+    }
+
+    /// Reads chunks from 0 until the index is complete, and parses it. Checks only what the
+    /// index itself says (for salvage, which must read the index of a vault whose later
+    /// records are damaged). Returns the bodies read so far and where the index ends.
+    func readIndexOnly() throws -> (index: PayloadIndex, bodies: RegionBodies, indexEnd: Int) {
+        var bodies = RegionBodies()
+        try bodies.append(chunk(0), chunk: 0, kind: .records, in: self)
+        guard bodies.continuations[0] == 0 else {
+            throw malformed(
+                "chunk 0 has continuation \(bodies.continuations[0]); a region's first chunk has 0", chunk: 0)
+        }
+        var cursor = ByteReader(bodies.bytes)
+        guard let length = cursor.readInteger(UInt32.self).map(Int.init) else {
+            throw malformed("chunk 0 ends before the index length", chunk: 0)
+        }
+        guard length >= 1, 4 + length <= chunkCount * PayloadIndex.body else {
+            throw malformed("index length \(length) does not fit in \(chunkCount) chunks", chunk: 0)
+        }
+        let needed = PayloadIndex.chunks(forStreamBytes: 4 + length)
+        if needed > 1 {
+            bodies.bytes.reserveCapacity(needed * PayloadIndex.body)
+            try forEachChunk(in: 1..<needed) { chunk, plain in
+                try bodies.append(plain, chunk: chunk, kind: .records, in: self)
+            }
+        }
+        guard bodies.bytes.count >= 4 + length else {
+            throw malformed("the index (\(length) bytes) runs past the payload", chunk: 0)
+        }
+        let index: PayloadIndex
+        do {
+            index = try PayloadIndex(BinaryPropertyList.decode(bodies.bytes[4..<4 + length]), chunkCount: chunkCount)
+        } catch let failure as IndexFailure {
+            throw malformed("invalid index: \(failure.reason)", chunk: 0)
+        } catch {
+            throw malformed("the index is not a valid bplist00: \(error)", chunk: 0)
+        }
+        return (index, bodies, 4 + length)
+    }
+
+    /// Every chunk of a region after its first must carry the continuation §6 defines: the
+    /// bytes of the item in progress at its start that lie in its body (all of the body when
+    /// the item goes on), or 0 when an item starts exactly there or the stream has ended.
+    /// `found` holds the region's continuations, in chunk order.
+    func checkContinuations(_ found: [Int], itemEnds: [Int], region: PayloadIndex.Region) throws {
+        var item = 0
+        var itemStart = 0
+        for offset in 1..<max(1, region.chunkCount) {
+            let chunkStart = offset * PayloadIndex.body
+            while item < itemEnds.count, itemEnds[item] <= chunkStart {
+                itemStart = itemEnds[item]
+                item += 1
+            }
+            let expected =
+                item < itemEnds.count
+                ? ChunkFrame.expectedContinuation(chunkStart: chunkStart, itemStart: itemStart, itemEnd: itemEnds[item])
+                : 0
+            guard found[offset] == expected else {
+                throw malformed(
+                    "chunk \(region.firstChunk + offset) has continuation \(found[offset]); the layout says \(expected)",
+                    chunk: region.firstChunk + offset)
+            }
+        }
+    }
+}
+
+/// A region's chunk bodies concatenated, and each chunk's continuation, as read.
+struct RegionBodies {
+    var bytes: [UInt8] = []
+    var continuations: [Int] = []
+
+    /// Checks a chunk's frame for `kind` and appends its body.
+    mutating func append<Bytes: RandomAccessCollection>(
+        _ plain: Bytes, chunk: Int, kind: ChunkKind, in vault: UnlockedVault
+    ) throws where Bytes.Element == UInt8, Bytes.Index == Int {
+        switch ChunkFrame.parse(plain, expecting: kind) {
+        case .failure(let failure): throw vault.malformed("chunk \(chunk) \(failure.reason)", chunk: chunk)
+        case .success(let frame):
+            bytes += plain[(plain.startIndex + FormatLimits.frameHeaderBytes)...]
+            continuations.append(frame.continuation)
+        }
+    }
+}

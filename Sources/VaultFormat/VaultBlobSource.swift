@@ -1,0 +1,67 @@
+import Foundation
+
+/// A blob of an open vault as a ``BlobSource``: reads decrypt the chunk that holds the
+/// offset, so re-sealing a vault streams its blobs through one chunk at a time. Each chunk's
+/// frame is checked as ``UnlockedVault/readBlob(_:to:)`` checks it, and the one decrypted
+/// chunk kept between reads is wiped when it is replaced and when the source goes.
+final class VaultBlobSource: BlobSource, @unchecked Sendable {
+    private let vault: UnlockedVault
+    private let blob: PayloadIndex.Blob
+    private var cached: (chunk: Int, body: [UInt8])?
+    private let lock = NSLock()
+
+    init(vault: UnlockedVault, blob: PayloadIndex.Blob) {
+        self.vault = vault
+        self.blob = blob
+    }
+
+    deinit { wipeCache() }
+
+    var length: Int { blob.length }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        guard offset >= 0, offset < blob.length else { return 0 }
+        // Position in the blob's stream (which starts with the 24-byte blob header).
+        let streamOffset = offset + PayloadIndex.blobHeaderBytes
+        let chunk = blob.region.firstChunk + streamOffset / PayloadIndex.body
+        if cached?.chunk != chunk {
+            wipeCache()
+            cached = (chunk, try body(ofChunk: chunk))
+        }
+        guard let body = cached?.body else { return 0 }
+        let within = streamOffset % PayloadIndex.body
+        let n = min(buffer.count, body.count - within, blob.length - offset)
+        guard n > 0 else { throw vault.malformed("chunk \(chunk) ends inside the blob", chunk: chunk) }
+        body.withUnsafeBytes { buffer.baseAddress!.copyMemory(from: $0.baseAddress! + within, byteCount: n) }
+        return n
+    }
+
+    private func body(ofChunk chunk: Int) throws -> [UInt8] {
+        var plain = try vault.chunk(chunk)
+        defer { plain.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) } }
+        let frame: ChunkFrame
+        switch ChunkFrame.parse(plain, expecting: .blob) {
+        case .failure(let failure): throw vault.malformed("chunk \(chunk) \(failure.reason)", chunk: chunk)
+        case .success(let parsed): frame = parsed
+        }
+        let chunkStart = (chunk - blob.region.firstChunk) * PayloadIndex.body
+        let expected = ChunkFrame.expectedContinuation(chunkStart: chunkStart, itemStart: 0, itemEnd: blob.streamBytes)
+        guard frame.continuation == expected else {
+            throw vault.malformed("chunk \(chunk) has continuation \(frame.continuation); the layout says \(expected)", chunk: chunk)
+        }
+        var cursor = ByteReader(plain, at: FormatLimits.frameHeaderBytes)
+        if chunk == blob.region.firstChunk {
+            guard let id = cursor.read(PayloadIndex.blobIDBytes), let length = cursor.readInteger(UInt64.self),
+                id.elementsEqual(blob.id), length == UInt64(blob.length)
+            else { throw vault.malformed("blob header does not match the index", chunk: chunk) }
+        }
+        return Array(plain[FormatLimits.frameHeaderBytes...])
+    }
+
+    private func wipeCache() {
+        cached?.body.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) }
+        cached = nil
+    }
+}

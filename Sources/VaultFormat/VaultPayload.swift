@@ -1,0 +1,37 @@
+import PropertyList
+
+/// What a vault holds: records (bplist00 values; the container knows nothing of their
+/// schema) and blobs addressed by a 16-byte id.
+public struct VaultPayload: Sendable {
+    public var records: [PropertyListValue]
+    public var blobs: [(id: [UInt8], source: any BlobSource)]
+    /// Instead of `records`: records made one at a time while they are encoded (on every
+    /// core), so a large save never holds every record's value tree at once.
+    public var recordSource: RecordSource?
+
+    public struct RecordSource: Sendable {
+        public let count: Int
+        public let make: @Sendable (Int) -> PropertyListValue
+        public init(count: Int, make: @escaping @Sendable (Int) -> PropertyListValue) {
+            self.count = count
+            self.make = make
+        }
+    }
+
+    public init(records: [PropertyListValue] = [], blobs: [(id: [UInt8], source: any BlobSource)] = []) {
+        self.records = records
+        self.blobs = blobs
+    }
+
+    public init(recordSource: RecordSource, blobs: [(id: [UInt8], source: any BlobSource)] = []) {
+        self.records = []
+        self.recordSource = recordSource
+        self.blobs = blobs
+    }
+
+    /// The records, made from `recordSource` if there is one.
+    public func allRecords() -> [PropertyListValue] {
+        guard let recordSource else { return records }
+        return (0..<recordSource.count).map(recordSource.make)
+    }
+}
