@@ -52,7 +52,7 @@ let package = Package(
             ]
         ),
         // Writes samples/testkit/ for scripts/gen-testkit.
-        .executableTarget(name: "GenTestkit", dependencies: ["VaultFormat"]),
+        .executableTarget(name: "GenTestkit", dependencies: ["VaultTestKit"]),
         // Benchmark driver for scripts/bench-convert; never run by tests.
         .executableTarget(
             name: "BenchConvert",
@@ -61,21 +61,29 @@ let package = Package(
         .executableTarget(name: "BenchContainer", dependencies: ["VaultFormat", "VaultCrypto", "PropertyList"]),
         // libFuzzer targets for scripts/fuzz; built normally it replays inputs.
         .executableTarget(
-            name: "Fuzz", dependencies: ["Converters", "VaultFormat", "VaultCrypto", "PropertyList"]),
+            name: "Fuzz", dependencies: ["Converters", "VaultFormat", "VaultCrypto", "PropertyList", "VaultTestKit"]),
         // Benchmark driver for scripts/bench-plist; never run by tests.
         .executableTarget(name: "BenchPlist", dependencies: ["PropertyList"]),
         // Helpers shared by the test targets: a process runner and a seeded generator.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // Test only, in no product: the test-kit generator and vector parser (spec/FORMAT.md
+        // §9), forgeries of sealed payloads, and the deterministic random source.
+        .target(
+            name: "VaultTestKit", dependencies: ["VaultFormat", "VaultCrypto", "PropertyList"],
+            path: "Tests/VaultTestKit"),
         .testTarget(name: "CofferCLITests", dependencies: ["TestSupport"]),
         .testTarget(
             name: "CofferKitTests",
-            dependencies: ["CofferKit", "Converters", "VaultModel", "VaultFormat", "VaultCrypto", "PropertyList"]),
+            dependencies: [
+                "CofferKit", "Converters", "VaultModel", "VaultFormat", "VaultCrypto", "PropertyList", "VaultTestKit",
+            ]),
         .testTarget(name: "ConvertersTests", dependencies: ["Converters", "VaultModel", "TestSupport"]),
         .testTarget(
             name: "VaultModelTests", dependencies: ["VaultModel", "VaultFormat", "VaultCrypto", "PropertyList"]),
         .testTarget(name: "VaultCryptoTests", dependencies: ["VaultCrypto", "TestSupport"]),
         .testTarget(
-            name: "VaultFormatTests", dependencies: ["VaultFormat", "VaultCrypto", "PropertyList", "TestSupport"]),
+            name: "VaultFormatTests",
+            dependencies: ["VaultFormat", "VaultCrypto", "PropertyList", "TestSupport", "VaultTestKit"]),
         .testTarget(
             name: "PropertyListTests",
             dependencies: ["PropertyList", "TestSupport"],

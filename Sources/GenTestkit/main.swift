@@ -1,7 +1,7 @@
 // Regenerates samples/testkit/ (run through scripts/gen-testkit). Deterministic: the same
 // source always writes the same bytes, which a test checks.
 import Foundation
-import VaultFormat
+import VaultTestKit
 
 let directory = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "samples/testkit"
 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

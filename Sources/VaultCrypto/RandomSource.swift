@@ -32,26 +32,16 @@ public final class SystemRandom: RandomSource, @unchecked Sendable {
     }
 }
 
-/// TEST ONLY: a reproducible stream from a 32-byte seed (each call draws from
-/// `randombytes_buf_deterministic` keyed by BLAKE2b(seed ‖ call counter)). Never use it
-/// for a real vault: anyone who knows the seed knows every key.
-public final class DeterministicRandom: RandomSource, @unchecked Sendable {
-    private let seed: [UInt8]
-    private var counter: UInt64 = 0
+/// A reproducible byte stream for test fixtures (the test kit's `DeterministicRandom`):
+/// libsodium's `randombytes_buf_deterministic`, ChaCha20 keyed by `seed`. Package-only: no
+/// product exposes it, and nothing that seals a real vault may use it.
+package enum DeterministicBytes {
+    package static let seedBytes = Int(randombytes_SEEDBYTES)
 
-    public init(seed: [UInt8]) {
-        Sodium.ensureInitialized()
-        precondition(seed.count == 32, "seed must be 32 bytes")
-        self.seed = seed
-    }
-
-    public func fill(_ buffer: UnsafeMutableRawBufferPointer) {
+    package static func fill(_ buffer: UnsafeMutableRawBufferPointer, seed: [UInt8]) {
+        precondition(seed.count == seedBytes, "seed must be \(seedBytes) bytes")
         guard buffer.count > 0 else { return }
-        var input = seed
-        withUnsafeBytes(of: counter.littleEndian) { input.append(contentsOf: $0) }
-        counter += 1
-        var callSeed = [UInt8](repeating: 0, count: Int(randombytes_SEEDBYTES))
-        crypto_generichash(&callSeed, callSeed.count, input, UInt64(input.count), nil, 0)
-        randombytes_buf_deterministic(buffer.baseAddress!, buffer.count, callSeed)
+        Sodium.ensureInitialized()
+        randombytes_buf_deterministic(buffer.baseAddress!, buffer.count, seed)
     }
 }

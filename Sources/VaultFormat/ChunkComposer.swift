@@ -2,7 +2,7 @@ import Foundation
 
 /// Produces the plaintext of each chunk in order, from a ``PayloadPlan`` and the payload's
 /// blob sources: frames, regions, continuation counts, zero fill and padding chunks.
-struct ChunkComposer {
+package struct ChunkComposer {
     /// One item of a region's stream.
     private enum Item {
         case bytes([UInt8])
@@ -55,7 +55,7 @@ struct ChunkComposer {
     private var regions: [Region] = []
     private let geometry: PayloadGeometry
 
-    init(plan: PayloadPlan, payload: VaultPayload) {
+    package init(plan: PayloadPlan, payload: VaultPayload) {
         geometry = plan.geometry
         func prefixed(_ bytes: [UInt8]) -> Item {
             var sink = ByteSink()
@@ -127,7 +127,7 @@ struct ChunkComposer {
     /// plaintext into; the chunk's plaintext is the first `plaintextBytes(ofChunk:)` bytes.
     /// Callers pass their own buffer (a slot of a batch), so nothing is copied twice. Stops
     /// before chunk `end`.
-    func forEachChunk(
+    package func forEachChunk(
         upTo end: Int = .max, _ target: (Int) throws -> UnsafeMutableRawBufferPointer,
         _ done: (Int, Int) throws -> Void
     ) throws {

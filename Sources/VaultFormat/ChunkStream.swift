@@ -8,7 +8,7 @@ import VaultCrypto
 /// It knows nothing of what the plaintext holds (frames, regions: ``PayloadReader`` and
 /// ``ChunkComposer``), nor of the header beyond the binding (as age's `internal/stream`
 /// knows nothing of `internal/format`).
-struct ChunkStream: Sendable {
+package struct ChunkStream: Sendable {
     let key: SecureBytes
     /// The payload binding: every chunk's associated data.
     let binding: [UInt8]
@@ -20,7 +20,9 @@ struct ChunkStream: Sendable {
     /// little enough that memory stays a few MiB whatever the payload weighs.
     static let batchChunks = 32
 
-    init(key: SecureBytes, binding: [UInt8], chunkCount: Int, fileRange: @escaping @Sendable (Int) -> Range<Int>) {
+    package init(
+        key: SecureBytes, binding: [UInt8], chunkCount: Int, fileRange: @escaping @Sendable (Int) -> Range<Int>
+    ) {
         self.key = key
         self.binding = binding
         self.chunkCount = chunkCount
@@ -39,7 +41,8 @@ struct ChunkStream: Sendable {
         return nonce
     }
 
-    func seal(_ plaintext: UnsafeRawBufferPointer, into sealed: UnsafeMutableRawBufferPointer, chunk index: Int) {
+    package func seal(_ plaintext: UnsafeRawBufferPointer, into sealed: UnsafeMutableRawBufferPointer, chunk index: Int)
+    {
         ChaCha20Poly1305.seal(plaintext, into: sealed, key: key, nonce: nonce(index), associatedData: binding)
     }
 

@@ -1,16 +1,16 @@
 /// How `payloadLength` ciphertext bytes split into STREAM chunks: every chunk but the last
 /// holds 65,536 plaintext bytes (+16 tag); the last holds 8…65,536, since every chunk's
 /// plaintext starts with its 8-byte frame. Any other length is a header failure.
-struct PayloadGeometry: Equatable {
-    let chunkCount: Int
+package struct PayloadGeometry: Equatable {
+    package let chunkCount: Int
     let finalPlaintextBytes: Int
 
-    var payloadLength: Int {
+    package var payloadLength: Int {
         (chunkCount - 1) * FormatLimits.chunkCiphertextBytes + finalPlaintextBytes + FormatLimits.chunkTagBytes
     }
     var plaintextLength: Int { (chunkCount - 1) * FormatLimits.chunkPlaintextBytes + finalPlaintextBytes }
 
-    init?(payloadLength: UInt64) {
+    package init?(payloadLength: UInt64) {
         let smallestChunk = FormatLimits.frameHeaderBytes + FormatLimits.chunkTagBytes
         guard payloadLength >= UInt64(smallestChunk), payloadLength <= UInt64(Int.max / 2) else { return nil }
         let length = Int(payloadLength)
@@ -41,7 +41,7 @@ struct PayloadGeometry: Equatable {
     }
 
     /// Byte range of chunk `index` relative to the start of the payload.
-    func ciphertextRange(ofChunk index: Int) -> Range<Int> {
+    package func ciphertextRange(ofChunk index: Int) -> Range<Int> {
         let start = index * FormatLimits.chunkCiphertextBytes
         return start..<start + plaintextBytes(ofChunk: index) + FormatLimits.chunkTagBytes
     }

@@ -3,7 +3,7 @@ import PropertyList
 
 /// The plaintext layout of one save, computed before anything is written, because the
 /// header (which every chunk authenticates) states the payload length.
-struct PayloadPlan {
+package struct PayloadPlan {
     let index: PayloadIndex
     let indexBytes: [UInt8]
     /// The records region's stream after the index: every record as a u32 length and its
@@ -13,7 +13,7 @@ struct PayloadPlan {
     let recordCount: Int
     let contentChunks: Int
     /// Plaintext length after Padmé padding.
-    let geometry: PayloadGeometry
+    package let geometry: PayloadGeometry
 
     static let body = FormatLimits.chunkBodyBytes
 
@@ -54,7 +54,7 @@ struct PayloadPlan {
         return encoded
     }
 
-    init(_ payload: VaultPayload) throws {
+    package init(_ payload: VaultPayload) throws {
         if let source = payload.recordSource {
             recordCount = source.count
             recordSlices = try Self.encodeInParallel(count: source.count, record: source.make)
@@ -98,4 +98,3 @@ struct PayloadPlan {
 
     static func chunks(forStreamBytes bytes: Int) -> Int { PayloadIndex.chunks(forStreamBytes: bytes) }
 }
-

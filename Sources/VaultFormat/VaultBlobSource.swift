@@ -49,7 +49,8 @@ final class VaultBlobSource: BlobSource, @unchecked Sendable {
         let chunkStart = (chunk - blob.region.firstChunk) * PayloadIndex.body
         let expected = ChunkFrame.expectedContinuation(chunkStart: chunkStart, itemStart: 0, itemEnd: blob.streamBytes)
         guard frame.continuation == expected else {
-            throw vault.malformed("chunk \(chunk) has continuation \(frame.continuation); the layout says \(expected)", chunk: chunk)
+            throw vault.malformed(
+                "chunk \(chunk) has continuation \(frame.continuation); the layout says \(expected)", chunk: chunk)
         }
         var cursor = ByteReader(plain, at: FormatLimits.frameHeaderBytes)
         if chunk == blob.region.firstChunk {

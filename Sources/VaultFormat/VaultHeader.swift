@@ -44,7 +44,7 @@ public struct VaultHeader: Equatable, Sendable {
 
     static let bindingDomain = Array("coffer chunk binding v1".utf8)
 
-    var payloadBinding: [UInt8] {
+    package var payloadBinding: [UInt8] {
         var sink = ByteSink()
         sink.append(Self.bindingDomain)
         sink.append(FormatLimits.magic)
@@ -60,7 +60,7 @@ public struct VaultHeader: Equatable, Sendable {
     // MARK: Encoding
 
     /// Everything before the checksum.
-    func encodeBody() -> [UInt8] {
+    package func encodeBody() -> [UInt8] {
         var sink = ByteSink()
         sink.append(FormatLimits.magic)
         sink.append(FormatLimits.majorVersion)
@@ -114,7 +114,7 @@ public struct VaultHeader: Equatable, Sendable {
 
     /// The first 4 bytes of BLAKE2b-256 over bytes 0..<16, so a damaged version or length
     /// field is reported as damage, not as "unsupported version" or "truncated".
-    static func prefixCheck(_ first16: ArraySlice<UInt8>) -> [UInt8] {
+    package static func prefixCheck(_ first16: ArraySlice<UInt8>) -> [UInt8] {
         Array(BLAKE2b.hash(Array(first16)).prefix(4))
     }
 

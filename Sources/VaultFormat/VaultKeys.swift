@@ -5,7 +5,7 @@ import VaultCrypto
 /// `crypto_kdf` ids, and each save's payload key from the base key and that save's salt.
 public final class VaultKeys: Sendable {
     public let fileKey: SecureBytes
-    let macKey: SecureBytes
+    package let macKey: SecureBytes
     private let payloadBaseKey: SecureBytes
 
     static let payloadDomain = Array("coffer payload v1".utf8)
@@ -19,7 +19,7 @@ public final class VaultKeys: Sendable {
             of: fileKey, id: FormatLimits.payloadSubkeyID, context: FormatLimits.subkeyContext)
     }
 
-    func payloadKey(salt: [UInt8]) -> SecureBytes {
+    package func payloadKey(salt: [UInt8]) -> SecureBytes {
         BLAKE2b.deriveKey(key: payloadBaseKey, message: Self.payloadDomain + salt)
     }
 

@@ -3,7 +3,7 @@ import VaultCrypto
 
 /// Writes a complete vault file (header and sealed chunks) to a file descriptor, streaming:
 /// memory stays at a few chunks whatever the blobs weigh.
-struct VaultSealer {
+package struct VaultSealer {
     static let batchChunks = ChunkStream.batchChunks
 
     let keys: VaultKeys
@@ -12,8 +12,19 @@ struct VaultSealer {
     let generation: UInt64
     let random: RandomSource
 
+    package init(
+        keys: VaultKeys, slots: [KeySlot], extensions: [VaultHeader.Extension], generation: UInt64,
+        random: RandomSource
+    ) {
+        self.keys = keys
+        self.slots = slots
+        self.extensions = extensions
+        self.generation = generation
+        self.random = random
+    }
+
     /// Seals `payload`; returns the header it wrote.
-    func seal(_ payload: VaultPayload, to output: some ByteOutput) throws -> VaultHeader.Parsed {
+    package func seal(_ payload: VaultPayload, to output: some ByteOutput) throws -> VaultHeader.Parsed {
         let plan = try PayloadPlan(payload)
         let header = VaultHeader(
             generation: generation, payloadLength: UInt64(plan.geometry.payloadLength),

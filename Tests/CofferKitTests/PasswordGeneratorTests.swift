@@ -1,5 +1,6 @@
 import CofferKit
 import Testing
+import VaultTestKit
 
 @Suite struct PasswordGeneratorTests {
     /// Every character of the alphabet comes up about equally often: 40,000 draws over 83

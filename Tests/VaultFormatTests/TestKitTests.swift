@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VaultTestKit
 
 @testable import VaultFormat
 

@@ -1,6 +1,7 @@
 import Foundation
 import PropertyList
 import VaultCrypto
+import VaultTestKit
 
 @testable import VaultFormat
 

@@ -1,6 +1,7 @@
 import Foundation
 import PropertyList
 import VaultCrypto
+import VaultFormat
 
 /// Builds every test-kit vector from fixed seeds, byte for byte reproducibly
 /// (`scripts/gen-testkit` writes them; a test regenerates and compares). The vectors use
@@ -34,7 +35,7 @@ public enum TestKitGenerator {
         let random = random(seed)
         let keys = VaultKeys(fileKey: random.secureBytes(FormatLimits.fileKeyBytes))
         let made = try slots.map {
-            try KeySlotCrypto.makeSlot($0.0, label: $0.label, fileKey: keys.fileKey, random: random)
+            try VaultStore.makeSlot($0.0, label: $0.label, keys: keys, random: random)
         }
         let output = MemoryOutput()
         let sealer = VaultSealer(keys: keys, slots: made, extensions: extensions, generation: 1, random: random)

@@ -1,0 +1,123 @@
+import Foundation
+import PropertyList
+import VaultCrypto
+import VaultFormat
+
+/// One test-kit vector (spec/FORMAT.md §9): `key: value` lines, a blank line, the file.
+public struct TestVector: Equatable, Sendable {
+    public var name: String
+    public var expect: String
+    public var passphrase: String?
+    public var keyFile: [UInt8]?
+    public var identity: [UInt8]?
+    /// SHA-256 of the payload plaintext, for success vectors.
+    public var payload: [UInt8]?
+    public var comment: String
+    public var bytes: [UInt8]
+
+    public func serialized() -> [UInt8] {
+        var text = "expect: \(expect)\n"
+        if let passphrase { text += "passphrase: \(passphrase)\n" }
+        if let keyFile { text += "key file: \(Self.hex(keyFile))\n" }
+        if let identity { text += "identity: \(Self.hex(identity))\n" }
+        if let payload { text += "payload: \(Self.hex(payload))\n" }
+        text += "comment: \(comment)\n\n"
+        return Array(text.utf8) + bytes
+    }
+
+    /// The `expect:` values a vector may carry: success and every failure class.
+    public static let classes: Set<String> = Set(["success"] + VaultError.Kind.allCases.map(\.rawValue))
+
+    /// Parses a vector strictly (spec/FORMAT.md §9): every line is `key: value` with exactly
+    /// one space after the colon and the value taken to the LF as it is (so a passphrase may
+    /// be empty or end in spaces); each key at most once; `expect:` required and known;
+    /// `payload:` present exactly on success vectors; hex lowercase and of the right length.
+    public static func parse(_ data: [UInt8], name: String) throws -> TestVector {
+        func bad(_ why: String) -> VaultIOError { VaultIOError("\(name): \(why)") }
+        var vector = TestVector(name: name, expect: "", comment: "", bytes: [])
+        var seen = Set<String>()
+        var at = 0
+        var lineNumber = 0
+        while true {
+            lineNumber += 1
+            guard let end = data[at...].firstIndex(of: 0x0A) else { throw bad("no blank line before the file") }
+            let raw = data[at..<end]
+            at = end + 1
+            if raw.isEmpty { break }
+            guard let line = String(validating: raw, as: UTF8.self), !line.contains("\r") else {
+                throw bad("line \(lineNumber) is not UTF-8 text without CR")
+            }
+            guard let separator = line.range(of: ": ") else {
+                throw bad("line \(lineNumber) is not \"key: value\": \(line)")
+            }
+            let key = String(line[..<separator.lowerBound])
+            let value = String(line[separator.upperBound...])
+            guard seen.insert(key).inserted else { throw bad("line \(lineNumber): \"\(key)\" repeated") }
+            switch key {
+            case "expect":
+                guard classes.contains(value) else { throw bad("line \(lineNumber): unknown class \"\(value)\"") }
+                vector.expect = value
+            case "passphrase": vector.passphrase = value
+            case "key file": vector.keyFile = try unhex(value, count: nil, line: lineNumber, name: name)
+            case "identity": vector.identity = try unhex(value, count: 32, line: lineNumber, name: name)
+            case "payload": vector.payload = try unhex(value, count: 32, line: lineNumber, name: name)
+            case "comment": vector.comment = value
+            default: throw bad("line \(lineNumber): unknown key \"\(key)\"")
+            }
+        }
+        guard seen.contains("expect") else { throw bad("no expect: line") }
+        guard (vector.expect == "success") == (vector.payload != nil) else {
+            throw bad("a payload: line belongs to success vectors, and only to them")
+        }
+        vector.bytes = Array(data[at...])
+        return vector
+    }
+
+    static func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
+
+    /// Lowercase hex, two digits per byte; `count` bytes when given.
+    static func unhex(_ text: String, count: Int?, line: Int, name: String) throws -> [UInt8] {
+        let digits = Array(text.utf8)
+        let value: (UInt8) -> UInt8? = { c in
+            switch c {
+            case 0x30...0x39: c - 0x30
+            case 0x61...0x66: c - 0x61 + 10
+            default: nil
+            }
+        }
+        var out = [UInt8]()
+        var i = 0
+        while i + 1 < digits.count, let high = value(digits[i]), let low = value(digits[i + 1]) {
+            out.append(high << 4 | low)
+            i += 2
+        }
+        guard i == digits.count, !digits.isEmpty, count.map({ out.count == $0 }) ?? true else {
+            throw VaultIOError(
+                "\(name): line \(line): expected \(count.map { "\($0) bytes of " } ?? "")lowercase hex, found \"\(text)\""
+            )
+        }
+        return out
+    }
+
+    /// Credentials this vector names.
+    public var credentials: Credentials {
+        Credentials(
+            passphrase: passphrase.map { p in Array(p.utf8).withUnsafeBytes { SecureBytes(copying: $0) } },
+            keyFiles: keyFile.map { k in [k.withUnsafeBytes { SecureBytes(copying: $0) }] } ?? [],
+            identities: identity.map { i in [i.withUnsafeBytes { SecureBytes(copying: $0) }] } ?? [])
+    }
+
+    /// Opens the vector as a reader would: the class it yields and, on success, the digest.
+    public func run() -> (expect: String, payload: [UInt8]?) {
+        do {
+            let file = try VaultFile(bytes: bytes, name: name)
+            let vault = try file.unlock(with: credentials)
+            _ = try vault.verifyEverything()
+            return ("success", try vault.plaintextDigest())
+        } catch let error as VaultError {
+            return (error.kind.rawValue, nil)
+        } catch {
+            return ("error: \(error)", nil)
+        }
+    }
+}
