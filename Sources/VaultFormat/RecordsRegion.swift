@@ -11,12 +11,6 @@ struct RecordsRegion {
     /// Each record's bplist00 bytes in `stream`.
     let spans: [Range<Int>]
 
-    init(index: PayloadIndex, stream: [UInt8], spans: [Range<Int>]) {
-        self.index = index
-        self.stream = stream
-        self.spans = spans
-    }
-
     func decodeRecord(_ n: Int, in vault: UnlockedVault) throws -> PropertyListValue {
         do {
             return try BinaryPropertyList.decode(stream[spans[n]])
