@@ -15,8 +15,8 @@ struct ChunkFrame: Equatable {
             let continuation = cursor.readInteger(UInt32.self)
         else { return .failure(FrameFailure("shorter than its \(FormatLimits.frameHeaderBytes)-byte frame")) }
         guard found == kind.rawValue else {
-            let name = ChunkKind(rawValue: found).map { "\($0)" } ?? "unknown kind \(found)"
-            return .failure(FrameFailure("is a \(name) chunk where a \(kind) chunk belongs"))
+            let name = ChunkKind(rawValue: found).map { "\($0) (\(found))" } ?? "\(found), which is undefined"
+            return .failure(FrameFailure("has frame kind \(name) where a \(kind) chunk belongs"))
         }
         guard reserved.allSatisfy({ $0 == 0 }) else {
             return .failure(FrameFailure("frame bytes 1…3 are not zero"))
@@ -24,10 +24,9 @@ struct ChunkFrame: Equatable {
         return .success(ChunkFrame(kind: kind, continuation: Int(continuation)))
     }
 
-    /// What a frame's continuation must be for chunk `offset` of a region whose stream's
-    /// items end at `itemEnd` (the end of the item in progress at the chunk's start, or nil
-    /// when an item starts exactly there or the stream has ended): the bytes of that item
-    /// in this chunk's body.
+    /// What a frame's continuation must be for a chunk whose body starts at `chunkStart` in
+    /// its region's stream, given the item that spans that point (`itemStart..<itemEnd`):
+    /// the item's bytes in this body when it began in an earlier chunk, else 0.
     static func expectedContinuation(chunkStart: Int, itemStart: Int, itemEnd: Int) -> Int {
         guard itemStart < chunkStart, itemEnd > chunkStart else { return 0 }
         return min(itemEnd - chunkStart, FormatLimits.chunkBodyBytes)

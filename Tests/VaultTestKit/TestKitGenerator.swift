@@ -377,6 +377,93 @@ public enum TestKitGenerator {
                 chunks[1] = Array(otherSave.payload[g.ciphertextRange(ofChunk: 1)])
             }, credential: "key file", "chunk 1 taken from an earlier save of the same vault with another salt")
 
+        // The decrypted payload's layout (§6), forged by hand and sealed with the real key.
+        let forgeBase = try build(seed: 20, slots: [(pass, "")])
+        try payloadVectors(
+            base: forgeBase,
+            success: { name, bytes, comment in
+                try success(name, Base(bytes: bytes, keys: forgeBase.keys, header: forgeBase.header), comment)
+            },
+            failure: { name, bytes, comment in failure(name, .payloadDamaged, bytes, comment) })
+
+        // Chunk geometry: every chunk holds at least its 8-byte frame.
+        failure(
+            "header_payload_length_16", .headerCorrupted, edited(withRecords) { $0.payloadLength = 16 },
+            "one empty chunk: no room for its frame")
+        failure(
+            "header_final_chunk_7_bytes", .headerCorrupted,
+            edited(withRecords) { $0.payloadLength = UInt64(FormatLimits.chunkCiphertextBytes + 16 + 7) },
+            "a final chunk of 7 plaintext bytes after a full one")
+
+        // The order of checks within step 5: fields in file order, the first failure decides.
+        failure(
+            "order_cipher_before_kdf", .headerCorrupted,
+            edited(withRecords) { header in
+                header.cipher = 2
+                header.slots[0].kind = hostileKDF(header.slots[0].kind)
+            }, "cipher 2 and a slot over the KDF bounds: the cipher comes first")
+        failure(
+            "order_payload_length_before_slots", .headerCorrupted,
+            edited(withRecords) { header in
+                header.payloadLength = 17
+                header.slots[0].kind = hostileKDF(header.slots[0].kind)
+            }, "a bad payload length and a slot over the KDF bounds: fixed fields come first")
+        let twoPass = try build(seed: 21, slots: [(pass, "a"), (pass, "b")])
+        failure(
+            "order_first_slot_decides", .kdfBounds,
+            edited(twoPass) { header in
+                header.slots[0].kind = hostileKDF(header.slots[0].kind)
+                header.slots[1].label = "b\u{1}"
+            }, "slot 0 over the KDF bounds, slot 1 with a control character: slot 0 decides")
+        failure(
+            "order_slot_before_later_slot", .headerCorrupted,
+            edited(twoPass) { header in
+                header.slots[0].label = "a\u{1}"
+                header.slots[1].kind = hostileKDF(header.slots[1].kind)
+            }, "slot 0 with a control character, slot 1 over the KDF bounds: slot 0 decides")
+        failure(
+            "order_slots_before_extensions", .headerCorrupted,
+            edited(withRecords) { header in
+                header.slots[0].label = "x\u{7F}"
+                header.extensions = [.init(type: 0x8001, data: [])]
+            }, "a slot label with DEL and an unknown critical extension: slots come first")
+        failure(
+            "order_kdf_before_extension", .kdfBounds,
+            edited(withRecords) { header in
+                header.slots[0].kind = hostileKDF(header.slots[0].kind)
+                header.extensions = [.init(type: 0x8001, data: [])]
+            }, "a slot over the KDF bounds and an unknown critical extension: the slot comes first")
+        failure(
+            "header_label_del", .headerCorrupted, edited(withRecords) { $0.slots[0].label = "a\u{7F}" },
+            "DEL in a label")
+
+        // Test-kit syntax: the passphrase is the line after "passphrase: ", exactly.
+        let emptyPassphrase = try build(
+            seed: 22, slots: [(.passphrase(secure([]), .minimum), "")], payload: VaultPayload(records: records))
+        var emptyVector = vector("success_passphrase_empty_string", "success", emptyPassphrase.bytes, credential: "", "")
+        emptyVector.passphrase = ""
+        emptyVector.comment = "the empty passphrase: nothing after \"passphrase: \""
+        emptyVector.payload = try VaultFile(bytes: emptyPassphrase.bytes).unlock(with: emptyVector.credentials)
+            .plaintextDigest()
+        out.append(emptyVector)
+        let spaced = "correct horse battery staple "
+        let spacedVault = try build(
+            seed: 23, slots: [(.passphrase(secure(Array(spaced.utf8)), .minimum), "")],
+            payload: VaultPayload(records: records))
+        var spacedVector = vector("success_passphrase_trailing_space", "success", spacedVault.bytes, credential: "", "")
+        spacedVector.passphrase = spaced
+        spacedVector.comment = "a passphrase ending in a space, kept: values are not trimmed"
+        spacedVector.payload = try VaultFile(bytes: spacedVault.bytes).unlock(with: spacedVector.credentials)
+            .plaintextDigest()
+        out.append(spacedVector)
+        var trimmed = spacedVector
+        trimmed.name = "no_match_passphrase_trimmed"
+        trimmed.expect = "no match"
+        trimmed.payload = nil
+        trimmed.passphrase = "correct horse battery staple"
+        trimmed.comment = "the same vault, the passphrase without its trailing space"
+        out.append(trimmed)
+
         // Truncation, at every kind of place.
         for (name, length, comment) in [
             ("truncated_empty", 0, "an empty file"), ("truncated_in_magic", 4, "inside the magic"),
@@ -401,6 +488,12 @@ public enum TestKitGenerator {
             credential: "key file", "a whole chunk appended")
         failure("trailing_vault", .trailingData, withRecords.bytes + withRecords.bytes, "a second vault appended")
         return out
+    }
+
+    /// The slot kind with Argon2id passes over the bound (for the order-of-checks vectors).
+    static func hostileKDF(_ kind: KeySlot.Kind) -> KeySlot.Kind {
+        guard case .passphrase(let salt, _) = kind else { return kind }
+        return .passphrase(salt: salt, kdf: KDFParameters(operations: 17, memoryKiB: 8_192))
     }
 
     /// Like ``rechecksum`` but only for the prefix check (the length field is out of range,
