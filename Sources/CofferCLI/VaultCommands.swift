@@ -25,7 +25,7 @@ struct Create: ParsableCommand {
         if noPassphrase, keyFile.isEmpty, recipient.isEmpty {
             throw ValidationError("--no-passphrase needs --key-file or --recipient")
         }
-        if label.utf8.count > FormatLimits.maximumLabelBytes { throw ValidationError("--label is at most 64 bytes") }
+        if let problem = KeySlot.writableLabelProblem(label) { throw ValidationError(problem) }
     }
 
     func run() throws {
@@ -83,7 +83,8 @@ struct Inspect: ParsableCommand {
             """)
         for slot in report.slots {
             let kdf = slot.kdf.map { ", \($0) \(slot.kdfOperations!) passes, \(slot.kdfMemoryKiB! / 1024) MiB" } ?? ""
-            print("    [\(slot.index)] \(slot.type)\(slot.label.isEmpty ? "" : " \"\(slot.label)\"")\(kdf)")
+            let label = slot.label.isEmpty ? "" : " \"\(KeySlot.printable(slot.label))\""
+            print("    [\(slot.index)] \(slot.type)\(label)\(kdf)")
         }
         for ext in report.extensions { print("  extension    \(ext)") }
         if let c = report.contents {
