@@ -64,9 +64,11 @@ public enum IdentityText {
             throw FileError(description: "\(name): an identity file is UTF-8 text; this is not")
         }
         var identities = [SecureBytes]()
-        for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            var line = Substring(rawLine)
-            if line.last == "\r" { line = line.dropLast() }
+        // Split on scalars: as Characters, "\r\n" is one grapheme and never equals "\n".
+        let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+        for (number, scalars) in lines.enumerated() {
+            var line = Substring(String(scalars))
+            if line.unicodeScalars.last == "\r" { line = Substring(line.unicodeScalars.dropLast()) }
             while let first = line.first, first == " " || first == "\t" { line = line.dropFirst() }
             while let last = line.last, last == " " || last == "\t" { line = line.dropLast() }
             if line.isEmpty || line.hasPrefix("#") { continue }
