@@ -5,7 +5,7 @@ import VaultCrypto
 
 struct Keys: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "List, add or remove keyslots without re-encrypting the payload.",
+        abstract: "List, add or remove keyslots. Keeps the file key; a new generation (the payload is re-sealed).",
         subcommands: [List.self, Add.self, Remove.self])
 
     struct List: ParsableCommand {

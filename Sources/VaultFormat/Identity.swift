@@ -25,9 +25,10 @@ public enum IdentityText {
             }
             return key
         }
-        guard trimmed.hasPrefix(recipientPrefix),
-            let data = Data(base64Encoded: String(trimmed.dropFirst(recipientPrefix.count))),
-            data.count == X25519.keyBytes
+        let encoded = String(trimmed.dropFirst(recipientPrefix.count))
+        // Canonical, padded base64 only, as for identities (spec/FORMAT.md §10).
+        guard trimmed.hasPrefix(recipientPrefix), let data = Data(base64Encoded: encoded),
+            data.count == X25519.keyBytes, data.base64EncodedString() == encoded
         else {
             throw VaultIOError(
                 "not a recipient (expected \(recipientPrefix)<base64 of 32 bytes> or age1…): \(trimmed.prefix(40))")

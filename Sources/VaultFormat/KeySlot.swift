@@ -139,7 +139,8 @@ extension KeySlot {
         let fine =
             label.utf8.count <= FormatLimits.maximumLabelBytes
             && !label.unicodeScalars.contains { $0.properties.generalCategory == .control }
-        return fine ? nil : "label must be at most \(FormatLimits.maximumLabelBytes) bytes of UTF-8 without control characters"
+        return fine
+            ? nil : "label must be at most \(FormatLimits.maximumLabelBytes) bytes of UTF-8 without control characters"
     }
 
     /// `label` for a terminal: controls and format characters as `\u{…}`, and `\` as `\\`
