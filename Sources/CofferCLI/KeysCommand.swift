@@ -51,6 +51,11 @@ struct Keys: ParsableCommand {
         func run() throws {
             let (lock, unlocked) = try keys.openForWriting(vault)
             defer { withExtendedLifetime(lock) {} }
+            if passphrase {
+                // Refuse a slot that would cross the total KDF cost before asking for its passphrase.
+                let costs = unlocked.file.header.slots.compactMap(\.kdfParameters) + [KDFParameters.preset(named: kdf)!]
+                try reporting(vault) { try KDFParameters.validateTotal(costs) }
+            }
             let recipe: SlotRecipe
             if passphrase {
                 let secret = try SecretInput.newPassphrase(

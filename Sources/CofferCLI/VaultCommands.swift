@@ -39,7 +39,10 @@ struct Create: ParsableCommand {
             recipes.append((.passphrase(passphrase, parameters), label))
         }
         for path in keyFile {
-            recipes.append((.keyFile(try SecretInput.file(path)), URL(fileURLWithPath: path).lastPathComponent))
+            // The file's name labels the slot, unless it is not a label a writer may use.
+            let name = URL(fileURLWithPath: path).lastPathComponent
+            recipes.append(
+                (.keyFile(try SecretInput.file(path)), KeySlot.writableLabelProblem(name) == nil ? name : ""))
         }
         for text in recipient {
             recipes.append((.recipient(try reporting(text) { try IdentityText.parseRecipient(text) }), "recipient"))
