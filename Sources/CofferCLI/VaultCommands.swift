@@ -66,7 +66,7 @@ struct Inspect: ParsableCommand {
         let file = try reporting(vault) { try VaultFile(path: vault, allowLargeKDFMemory: keys.allowKdfMemory) }
         let wantsKey =
             unlock || keys.passphraseFile != nil || keys.passphraseFD != nil || !keys.keyFile.isEmpty
-            || !keys.identity.isEmpty
+            || !keys.identity.isEmpty || keys.slotLabel != nil
         let unlocked = wantsKey ? try reporting(vault) { try file.unlock(with: keys.credentials()) } : nil
         let report = try reporting(vault) { try VaultInspection(file: file, unlocked: unlocked) }
         if json {
