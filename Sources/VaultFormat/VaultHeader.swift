@@ -228,8 +228,6 @@ public struct VaultHeader: Equatable, Sendable {
             throw corrupt(
                 "\(cursor.remaining) unexplained bytes at the end of the header", cursor.position..<body.count)
         }
-        // Last of step 5, once every slot passed its own bounds: the total work of an open.
-        try KDFParameters.validateTotal(slots.compactMap(\.kdfParameters))
         var parsed = VaultHeader(
             generation: generation, payloadLength: payloadLength, payloadSalt: Array(salt), slots: slots,
             extensions: extensions)
@@ -237,6 +235,8 @@ public struct VaultHeader: Equatable, Sendable {
         parsed.cipher = cipher
         // Canonical: the same fields must encode to the same bytes.
         guard parsed.encodeBody() == body else { throw corrupt("header is not in canonical form", 0..<body.count) }
+        // The last check of step 5, once the header is known well formed: the total work of an open.
+        try KDFParameters.validateTotal(slots.compactMap(\.kdfParameters))
         return Parsed(header: parsed, bytes: header)
     }
 }
