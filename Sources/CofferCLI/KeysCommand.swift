@@ -5,7 +5,7 @@ import VaultCrypto
 
 struct Keys: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "List, add or remove keyslots without re-encrypting the payload.",
+        abstract: "List, add or remove keyslots. Keeps the file key; a new generation (the payload is re-sealed).",
         subcommands: [List.self, Add.self, Remove.self])
 
     struct List: ParsableCommand {
@@ -15,7 +15,7 @@ struct Keys: ParsableCommand {
             let file = try reporting(vault) { try VaultFile(path: vault, allowLargeKDFMemory: true) }
             for (i, slot) in file.header.slots.enumerated() {
                 var line = "[\(i)] \(slot.kind.name)"
-                if !slot.label.isEmpty { line += " \"\(slot.label)\"" }
+                if !slot.label.isEmpty { line += " \"\(KeySlot.printable(slot.label))\"" }
                 if case .passphrase(_, let kdf) = slot.kind { line += ", \(kdf)" }
                 print(line)
             }
@@ -44,11 +44,18 @@ struct Keys: ParsableCommand {
             if KDFParameters.preset(named: kdf) == nil {
                 throw ValidationError("--kdf must be interactive, moderate or sensitive")
             }
+            // Before any lock, prompt or write.
+            if let problem = KeySlot.writableLabelProblem(label) { throw ValidationError(problem) }
         }
 
         func run() throws {
             let (lock, unlocked) = try keys.openForWriting(vault)
             defer { withExtendedLifetime(lock) {} }
+            if passphrase {
+                // Refuse a slot that would cross the total KDF cost before asking for its passphrase.
+                let costs = unlocked.file.header.slots.compactMap(\.kdfParameters) + [KDFParameters.preset(named: kdf)!]
+                try reporting(vault) { try KDFParameters.validateTotal(costs) }
+            }
             let recipe: SlotRecipe
             if passphrase {
                 let secret = try SecretInput.newPassphrase(
@@ -70,7 +77,7 @@ struct Keys: ParsableCommand {
 
     struct Remove: ParsableCommand {
         @Argument(help: "The vault file.") var vault: String
-        @Option(help: "Index of the slot to remove (see keys list).") var slot: Int
+        @Option(help: "Index of the slot to remove (see keys list).") var index: Int
         @Flag(help: "Keep the previous file as VAULT.bak.") var backup = false
         @OptionGroup var keys: KeyOptions
 
@@ -78,19 +85,19 @@ struct Keys: ParsableCommand {
             let (lock, unlocked) = try keys.openForWriting(vault)
             defer { withExtendedLifetime(lock) {} }
             var slots = unlocked.file.header.slots
-            guard slots.indices.contains(slot) else {
-                throw ValidationError("no slot \(slot); the vault has \(slots.count)")
+            guard slots.indices.contains(index) else {
+                throw ValidationError("no slot \(index); the vault has \(slots.count)")
             }
             guard slots.count > 1 else {
                 throw CofferFailure(
                     message: "\(vault): refusing to remove the last keyslot (the vault could never be opened again)",
                     exitCode: 2)
             }
-            slots.remove(at: slot)
+            slots.remove(at: index)
             try reporting(vault) {
                 try VaultStore.replaceSlots(of: unlocked, with: slots, options: SaveOptions(keepBackup: backup))
             }
-            print("removed keyslot \(slot) from \(vault); \(slots.count) left")
+            print("removed keyslot \(index) from \(vault); \(slots.count) left")
         }
     }
 }
@@ -129,10 +136,10 @@ struct Rekey: ParsableCommand {
                 }) {
                     recipes.append((.keyFile(key), slot.label))
                 } else {
-                    dropped.append("[\(i)] \(slot.kind.name) \(slot.label)")
+                    dropped.append("[\(i)] \(slot.kind.name) \(KeySlot.printable(slot.label))")
                 }
             default:
-                dropped.append("[\(i)] \(slot.kind.name) \(slot.label)")
+                dropped.append("[\(i)] \(slot.kind.name) \(KeySlot.printable(slot.label))")
             }
         }
         guard !recipes.isEmpty else {

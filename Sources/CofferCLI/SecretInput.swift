@@ -25,6 +25,9 @@ struct KeyOptions: ParsableArguments {
     @Flag(name: .long, help: "Open vaults whose KDF asks for more than half of this machine's RAM.")
     var allowKdfMemory = false
 
+    @Option(name: .customLong("slot"), help: "Try only the keyslots with this label (one KDF run, not one per slot).")
+    var slotLabel: String?
+
     /// Locks `vault` for a read-modify-write and opens it; the lock lives as long as the result.
     func openForWriting(_ vault: String) throws -> (lock: VaultLock, vault: UnlockedVault) {
         let lock = try reporting(vault) { try VaultLock(vaultPath: vault) }
@@ -38,7 +41,14 @@ struct KeyOptions: ParsableArguments {
     func credentials(prompt: String = "Passphrase: ") throws -> Credentials {
         var credentials = Credentials()
         credentials.keyFiles = try keyFile.map { try SecretInput.file($0) }
-        credentials.identities = try identity.map { try IdentityText.parseIdentityFile(FileIO.read($0), name: $0) }
+        credentials.identities = try identity.flatMap { path in
+            do {
+                return try IdentityText.parseIdentities(FileIO.read(path), name: path)
+            } catch let error as IdentityText.FileError {
+                throw CofferFailure(message: error.description, exitCode: 2)
+            }
+        }
+        credentials.slotLabel = slotLabel
         if !noPassphrase {
             let interactiveAllowed = credentials.keyFiles.isEmpty && credentials.identities.isEmpty
             credentials.passphrase = try SecretInput.passphrase(
@@ -64,7 +74,9 @@ enum SecretInput {
     static func file(_ path: String) throws -> SecureBytes {
         var bytes = try FileIO.read(path)
         defer { wipe(&bytes) }
-        guard bytes.count >= 16 else { throw CofferFailure.io("\(path): a key file needs at least 16 bytes") }
+        guard bytes.count >= 16 else {
+            throw CofferFailure(message: "\(path): a key file needs at least 16 bytes", exitCode: 2)
+        }
         return bytes.withUnsafeBytes { SecureBytes(copying: $0) }
     }
 
@@ -73,16 +85,20 @@ enum SecretInput {
     )
         throws -> SecureBytes?
     {
-        if let file { return firstLine(try FileIO.read(file)) }
-        if let fd { return firstLine(try readAll(fd: fd)) }
+        // An empty file or stream is a mistake, not the empty passphrase (that is a lone LF).
+        if let file { return try firstLine(try FileIO.read(file), source: file) }
+        if let fd { return try firstLine(try readAll(fd: fd), source: "file descriptor \(fd)") }
         if let environment, let value = ProcessInfo.processInfo.environment[environment] {
-            return firstLine(Array(value.utf8))
+            return try firstLine(Array(value.utf8), source: nil)
         }
         guard askTerminal else { return nil }
         return try fromTerminal(prompt: prompt, confirm: confirm)
     }
 
-    private static func firstLine(_ bytes: [UInt8]) -> SecureBytes {
+    private static func firstLine(_ bytes: [UInt8], source: String?) throws -> SecureBytes {
+        if let source, bytes.isEmpty {
+            throw CofferFailure(message: "\(source): no passphrase (empty; a passphrase line is needed)", exitCode: 2)
+        }
         var bytes = bytes
         defer { wipe(&bytes) }
         let end = bytes.firstIndex { $0 == 0x0A || $0 == 0x0D } ?? bytes.count

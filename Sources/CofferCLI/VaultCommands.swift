@@ -25,7 +25,7 @@ struct Create: ParsableCommand {
         if noPassphrase, keyFile.isEmpty, recipient.isEmpty {
             throw ValidationError("--no-passphrase needs --key-file or --recipient")
         }
-        if label.utf8.count > FormatLimits.maximumLabelBytes { throw ValidationError("--label is at most 64 bytes") }
+        if let problem = KeySlot.writableLabelProblem(label) { throw ValidationError(problem) }
     }
 
     func run() throws {
@@ -39,7 +39,10 @@ struct Create: ParsableCommand {
             recipes.append((.passphrase(passphrase, parameters), label))
         }
         for path in keyFile {
-            recipes.append((.keyFile(try SecretInput.file(path)), URL(fileURLWithPath: path).lastPathComponent))
+            // The file's name labels the slot, unless it is not a label a writer may use.
+            let name = URL(fileURLWithPath: path).lastPathComponent
+            recipes.append(
+                (.keyFile(try SecretInput.file(path)), KeySlot.writableLabelProblem(name) == nil ? name : ""))
         }
         for text in recipient {
             recipes.append((.recipient(try reporting(text) { try IdentityText.parseRecipient(text) }), "recipient"))
@@ -63,7 +66,7 @@ struct Inspect: ParsableCommand {
         let file = try reporting(vault) { try VaultFile(path: vault, allowLargeKDFMemory: keys.allowKdfMemory) }
         let wantsKey =
             unlock || keys.passphraseFile != nil || keys.passphraseFD != nil || !keys.keyFile.isEmpty
-            || !keys.identity.isEmpty
+            || !keys.identity.isEmpty || keys.slotLabel != nil
         let unlocked = wantsKey ? try reporting(vault) { try file.unlock(with: keys.credentials()) } : nil
         let report = try reporting(vault) { try VaultInspection(file: file, unlocked: unlocked) }
         if json {
@@ -83,7 +86,8 @@ struct Inspect: ParsableCommand {
             """)
         for slot in report.slots {
             let kdf = slot.kdf.map { ", \($0) \(slot.kdfOperations!) passes, \(slot.kdfMemoryKiB! / 1024) MiB" } ?? ""
-            print("    [\(slot.index)] \(slot.type)\(slot.label.isEmpty ? "" : " \"\(slot.label)\"")\(kdf)")
+            let label = slot.label.isEmpty ? "" : " \"\(KeySlot.printable(slot.label))\""
+            print("    [\(slot.index)] \(slot.type)\(label)\(kdf)")
         }
         for ext in report.extensions { print("  extension    \(ext)") }
         if let c = report.contents {

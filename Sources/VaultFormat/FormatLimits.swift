@@ -45,9 +45,17 @@ public enum FormatLimits {
     public static let kdfOperations: ClosedRange<UInt32> = 1...16
     /// Memory in KiB: 8 MiB … 4 GiB.
     public static let kdfMemoryKiB: ClosedRange<UInt32> = 8_192...4_194_304
-    /// Without an explicit override a reader refuses KDF memory above half the machine's RAM.
+    /// The most Argon2id work one file may ask of a reader: Σ passes × memory KiB over all its
+    /// passphrase slots. Equal to one slot at the per-slot maximum (16 passes × 4 GiB), so
+    /// every single slot within bounds stays legal, while 32 such slots (32 times the work,
+    /// about 25 minutes for any open, right key or wrong) are refused before any KDF runs.
+    /// It still admits 16 slots at the sensitive preset (4 × 1 GiB) or 32 at moderate.
+    public static let kdfTotalCostKiBPasses: UInt64 = 16 * 4_194_304
+    /// Without an explicit override a reader refuses KDF memory above half the memory this
+    /// process may use: physical memory, or less under a cgroup limit (``MachineMemory``).
+    /// A local policy of `coffer`, not a property of the file (spec/FORMAT.md §3).
     public static var kdfMemoryCeilingKiB: UInt64 {
-        ProcessInfo.processInfo.physicalMemory / 2 / 1024
+        MachineMemory.availableBytes / 2 / 1024
     }
 
     /// Subkey ids and context for `crypto_kdf_derive_from_key` over the file key.
@@ -85,6 +93,23 @@ public struct KDFParameters: Equatable, Sendable, CustomStringConvertible {
 
     public var description: String { "Argon2id, \(operations) passes, \(memoryKiB / 1024) MiB" }
 
+    /// This slot's share of ``FormatLimits/kdfTotalCostKiBPasses``: passes × memory in KiB.
+    public var costKiBPasses: UInt64 { UInt64(operations) * UInt64(memoryKiB) }
+
+    /// Checks the total over a file's passphrase slots (spec/FORMAT.md §3), after each slot
+    /// passed its own bounds: a property of the file, the same for every reader and key.
+    public static func validateTotal(_ slots: [KDFParameters]) throws {
+        let total = slots.reduce(UInt64(0)) { $0 + $1.costKiBPasses }
+        let limit = FormatLimits.kdfTotalCostKiBPasses
+        guard total <= limit else {
+            throw VaultError(
+                .kdfBounds,
+                "the \(slots.count) passphrase slots together ask for \(total / 1_048_576) GiB × passes of Argon2id "
+                    + "(\(total) KiB × passes); one file may ask for at most \(limit / 1_048_576) GiB × passes "
+                    + "(\(limit))")
+        }
+    }
+
     /// Checks the format's bounds (and the RAM ceiling unless `allowLargeMemory`).
     /// `ceilingKiB` is the machine's RAM ceiling; tests pass a small one to cross it.
     public func validate(allowLargeMemory: Bool = false, ceilingKiB: UInt64 = FormatLimits.kdfMemoryCeilingKiB) throws {
@@ -100,8 +125,9 @@ public struct KDFParameters: Equatable, Sendable, CustomStringConvertible {
         guard allowLargeMemory || UInt64(memoryKiB) <= ceilingKiB else {
             throw VaultError(
                 .kdfBounds,
-                "Argon2id memory \(memoryKiB / 1024) MiB is more than half of this machine's RAM "
-                    + "(use --allow-kdf-memory to open it anyway)")
+                "Argon2id memory \(memoryKiB / 1024) MiB is more than half of the memory this process may use "
+                    + "(\(ceilingKiB / 1024) MiB: physical memory or its cgroup limit; "
+                    + "use --allow-kdf-memory to open it anyway)")
         }
     }
 }

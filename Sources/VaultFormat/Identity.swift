@@ -25,9 +25,10 @@ public enum IdentityText {
             }
             return key
         }
-        guard trimmed.hasPrefix(recipientPrefix),
-            let data = Data(base64Encoded: String(trimmed.dropFirst(recipientPrefix.count))),
-            data.count == X25519.keyBytes
+        let encoded = String(trimmed.dropFirst(recipientPrefix.count))
+        // Canonical, padded base64 only, as for identities (spec/FORMAT.md §10).
+        guard trimmed.hasPrefix(recipientPrefix), let data = Data(base64Encoded: encoded),
+            data.count == X25519.keyBytes, data.base64EncodedString() == encoded
         else {
             throw VaultIOError(
                 "not a recipient (expected \(recipientPrefix)<base64 of 32 bytes> or age1…): \(trimmed.prefix(40))")
@@ -44,48 +45,65 @@ public enum IdentityText {
             + identityPrefix + encoded + "\n"
     }
 
-    public static func parseIdentityFile(_ bytes: [UInt8], name: String) throws -> SecureBytes {
-        let text = String(decoding: bytes, as: UTF8.self)
-        for line in text.split(whereSeparator: \.isNewline) where line.hasPrefix(ageIdentityPrefix) {
-            guard let decoded = Bech32.decode(String(line.trimmingCharacters(in: .whitespaces))),
-                decoded.hrp == "age-secret-key-", decoded.data.count == X25519.keyBytes
-            else { break }
-            var secret = decoded.data
-            defer { wipe(&secret) }
-            return secret.withUnsafeBytes { SecureBytes(copying: $0) }
-        }
-        for line in text.split(whereSeparator: \.isNewline) where line.hasPrefix(identityPrefix) {
-            guard var data = Data(base64Encoded: String(line.dropFirst(identityPrefix.count))),
-                data.count == X25519.keyBytes
-            else {
-                break
-            }
-            defer { data.resetBytes(in: 0..<data.count) }
-            return data.withUnsafeBytes { SecureBytes(copying: $0) }
-        }
-        throw VaultIOError("\(name): no \(identityPrefix) or valid \(ageIdentityPrefix)… line with a 32-byte key")
+    /// A malformed identity file (spec/FORMAT.md §10). Never quotes a line: it may hold a key.
+    public struct FileError: Error, CustomStringConvertible, Sendable {
+        public let description: String
     }
-}
 
-/// Chooses Argon2id parameters for a target time on this machine (`--kdf-time`).
-public enum KDFTuning {
-    public static func parameters(targetMilliseconds: Int) throws -> KDFParameters {
-        let passphrase = SecureBytes(count: 8)
-        let salt = [UInt8](repeating: 0, count: FormatLimits.saltBytes)
-        var memory = KDFParameters.moderate.memoryKiB
-        while true {
-            let clock = ContinuousClock()
-            let elapsed = try clock.measure {
-                _ = try Argon2id.deriveKey(
-                    passphrase: passphrase, salt: salt, operations: 1, memoryBytes: Int(memory) * 1024)
-            }
-            let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-            if ms <= Double(targetMilliseconds) || memory <= FormatLimits.kdfMemoryKiB.lowerBound {
-                let passes = max(
-                    1, min(Int(FormatLimits.kdfOperations.upperBound), Int(Double(targetMilliseconds) / max(ms, 1))))
-                return KDFParameters(operations: UInt32(passes), memoryKiB: memory)
-            }
-            memory = max(FormatLimits.kdfMemoryKiB.lowerBound, memory / 2)
+    /// The first identity of an identity file (see ``parseIdentities(_:name:)``).
+    public static func parseIdentityFile(_ bytes: [UInt8], name: String) throws -> SecureBytes {
+        try parseIdentities(bytes, name: name)[0]
+    }
+
+    /// Every identity in an identity file, in order (spec/FORMAT.md §10): UTF-8 lines ending
+    /// in LF or CRLF; spaces and tabs around a line are ignored; blank lines and lines
+    /// starting with `#` are comments; every other line must be `coffer-identity-v1:` and
+    /// the standard, padded base64 of a 32-byte key, or an age `AGE-SECRET-KEY-1…` line.
+    /// Anything else, and a file with no identity at all, is refused.
+    public static func parseIdentities(_ bytes: [UInt8], name: String) throws -> [SecureBytes] {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw FileError(description: "\(name): an identity file is UTF-8 text; this is not")
         }
+        var identities = [SecureBytes]()
+        // Split on scalars: as Characters, "\r\n" is one grapheme and never equals "\n".
+        let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+        for (number, scalars) in lines.enumerated() {
+            var line = Substring(String(scalars))
+            if line.unicodeScalars.last == "\r" { line = Substring(line.unicodeScalars.dropLast()) }
+            while let first = line.first, first == " " || first == "\t" { line = line.dropFirst() }
+            while let last = line.last, last == " " || last == "\t" { line = line.dropLast() }
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            guard let identity = identity(String(line)) else {
+                throw FileError(
+                    description: "\(name): line \(number + 1) is not an identity (expected \(identityPrefix) and "
+                        + "the padded base64 of 32 bytes, or \(ageIdentityPrefix)…, or a # comment)")
+            }
+            identities.append(identity)
+        }
+        guard !identities.isEmpty else {
+            throw FileError(
+                description: bytes.isEmpty
+                    ? "\(name): the identity file is empty"
+                    : "\(name): no identity in the file (no \(identityPrefix) or \(ageIdentityPrefix)… line)")
+        }
+        return identities
+    }
+
+    /// One trimmed identity line's key, or nil.
+    private static func identity(_ line: String) -> SecureBytes? {
+        if line.hasPrefix(ageIdentityPrefix) {
+            guard var decoded = Bech32.decode(line), decoded.hrp == "age-secret-key-",
+                decoded.data.count == X25519.keyBytes
+            else { return nil }
+            defer { wipe(&decoded.data) }
+            return decoded.data.withUnsafeBytes { SecureBytes(copying: $0) }
+        }
+        guard line.hasPrefix(identityPrefix) else { return nil }
+        let encoded = String(line.dropFirst(identityPrefix.count))
+        guard var data = Data(base64Encoded: encoded), data.count == X25519.keyBytes else { return nil }
+        defer { data.resetBytes(in: 0..<data.count) }
+        // Canonical only: the padded encoding, exactly as keygen writes it.
+        guard data.base64EncodedString() == encoded else { return nil }
+        return data.withUnsafeBytes { SecureBytes(copying: $0) }
     }
 }

@@ -28,7 +28,8 @@ public struct KeySlot: Equatable, Sendable {
     }
 
     public var kind: Kind
-    /// Who the slot belongs to (UTF-8, at most 64 bytes, no control characters). In clear.
+    /// Who the slot belongs to (UTF-8, at most 64 bytes, no C0 control or DEL). In clear.
+    /// Writers are stricter (``writableLabelProblem(_:)``); printers escape (``printable(_:)``).
     public var label: String
     public var nonce: [UInt8]
     public var wrappedKey: [UInt8]
@@ -46,8 +47,10 @@ public struct KeySlot: Equatable, Sendable {
     /// Type, label and parameters: everything before the nonce.
     func encodeParameters(into sink: inout ByteSink) {
         sink.append(kind.typeCode)
-        let label = Array(label.utf8)
-        sink.append(UInt8(label.count))
+        // Never traps: writers check labels first (``writableLabelProblem(_:)``); a longer
+        // label is clamped here to a structurally sound slot that every reader refuses.
+        let label = Array(label.utf8.prefix(Int(UInt8.max)))
+        sink.append(UInt8(truncatingIfNeeded: label.count))
         sink.append(label)
         switch kind {
         case .passphrase(let salt, let kdf):
@@ -81,7 +84,7 @@ public struct KeySlot: Equatable, Sendable {
         }
         guard let labelBytes = cursor.read(Int(labelLength)) else { throw corrupt("ends early") }
         guard let label = String(validating: labelBytes, as: UTF8.self),
-            !label.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
+            !label.unicodeScalars.contains(where: Self.isRefusedInFile)
         else { throw corrupt("label is not UTF-8 text without control characters") }
         let kind: Kind
         switch type {
@@ -109,6 +112,59 @@ public struct KeySlot: Equatable, Sendable {
 }
 
 extension KeySlot {
+    /// A label a writer refuses (``writableLabelProblem(_:)``): thrown before any KDF runs.
+    public struct InvalidLabel: Error, CustomStringConvertible, Sendable {
+        public let description: String
+    }
+
+    /// The scalars a reader refuses in a label (spec/FORMAT.md §3): C0 controls and DEL.
+    /// C1 controls, bidi overrides and other format characters are valid in the file; they
+    /// are refused by writers and escaped when printed.
+    static func isRefusedInFile(_ scalar: Unicode.Scalar) -> Bool { scalar.value < 0x20 || scalar.value == 0x7F }
+
+    /// Scalars printed as `\u{…}`: every control (C0, DEL, C1) and every format character
+    /// (general category Cf: bidi embeddings, overrides and isolates, zero-width joiners…),
+    /// so a label cannot reorder or hide what a terminal shows around it.
+    static func isEscapedWhenPrinted(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator: true
+        default: false
+        }
+    }
+
+    /// Why a writer refuses `label` (nil when it is fine): at most 64 bytes of UTF-8 and no
+    /// control characters (C0, DEL or C1). Checked before a slot is made, so a bad label
+    /// never reaches the encoder.
+    public static func writableLabelProblem(_ label: String) -> String? {
+        let fine =
+            label.utf8.count <= FormatLimits.maximumLabelBytes
+            && !label.unicodeScalars.contains { $0.properties.generalCategory == .control }
+        return fine
+            ? nil : "label must be at most \(FormatLimits.maximumLabelBytes) bytes of UTF-8 without control characters"
+    }
+
+    /// `label` for a terminal: controls and format characters as `\u{…}`, and `\` as `\\`
+    /// so an escape cannot be forged.
+    public static func printable(_ label: String) -> String {
+        var out = ""
+        for scalar in label.unicodeScalars {
+            if scalar == "\\" {
+                out += "\\\\"
+            } else if isEscapedWhenPrinted(scalar) {
+                out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// The Argon2id cost of a passphrase slot; nil for other kinds.
+    public var kdfParameters: KDFParameters? {
+        if case .passphrase(_, let kdf) = kind { return kdf }
+        return nil
+    }
+
     /// True when one of `credentials` opens this slot (runs the slot's KDF).
     public func opens(with credentials: Credentials) throws -> Bool {
         try KeySlotCrypto.open(self, with: credentials) != nil

@@ -88,21 +88,36 @@ public final class VaultFile: Sendable {
         if case .descriptor(let fd) = storage { Foundation.close(fd) }
     }
 
-    /// Tries every keyslot that `credentials` can address; the first that opens gives the
-    /// file key, which must then authenticate the header.
+    /// Tries the keyslots `credentials` can address, in header order (only those labelled
+    /// `credentials.slotLabel` when it is set). The first slot whose unwrapped file key
+    /// verifies the header MAC is used (spec/FORMAT.md §3, "Several slots"): a slot that
+    /// unwraps a key the MAC refuses is passed over, and only when no slot verifies is the
+    /// failure *hmac failure* (some slot unwrapped) or *no match* (none did).
     public func unlock(with credentials: Credentials) throws -> UnlockedVault {
-        for (index, slot) in header.slots.enumerated() {
+        var candidates = Array(header.slots.enumerated())
+        if let label = credentials.slotLabel {
+            candidates = candidates.filter { $0.element.label == label }
+            guard !candidates.isEmpty else {
+                let labels = header.slots.map { "\"\(KeySlot.printable($0.label))\"" }.joined(separator: ", ")
+                throw VaultError(
+                    .noMatch, "no keyslot is labelled \"\(KeySlot.printable(label))\"; labels: \(labels)")
+            }
+        }
+        var unwrapped = [Int]()
+        for (index, slot) in candidates {
             guard let fileKey = try KeySlotCrypto.open(slot, with: credentials) else { continue }
             let keys = VaultKeys(fileKey: fileKey)
-            guard keys.authenticates(parsed) else {
-                throw VaultError(
-                    .headerAuthentication,
-                    "keyslot \(index) opened but the header MAC does not verify: the header was changed after sealing",
-                    byteRange: 0..<headerLength)
-            }
-            return UnlockedVault(file: self, keys: keys, slotIndex: index)
+            if keys.authenticates(parsed) { return UnlockedVault(file: self, keys: keys, slotIndex: index) }
+            unwrapped.append(index)
         }
-        let kinds = Set(header.slots.map(\.kind.name)).sorted().joined(separator: ", ")
+        if !unwrapped.isEmpty {
+            let which = unwrapped.map(String.init).joined(separator: ", ")
+            throw VaultError(
+                .headerAuthentication,
+                "keyslot\(unwrapped.count == 1 ? "" : "s") \(which) opened but the header MAC does not verify: the header was changed after sealing",
+                byteRange: 0..<headerLength)
+        }
+        let kinds = Set(candidates.map(\.element.kind.name)).sorted().joined(separator: ", ")
         throw VaultError(.noMatch, "no keyslot matches the key given (wrong passphrase or key?); slots: \(kinds)")
     }
 

@@ -18,7 +18,8 @@ public struct VaultHeader: Equatable, Sendable {
 
     public var minorVersion: UInt16 = FormatLimits.minorVersion
     public var cipher: UInt8 = FormatLimits.cipherChaCha20Poly1305Stream
-    /// Incremented on every save; authenticated by the MAC.
+    /// Incremented on every rewrite of the header (saves, keys add/remove, rekey), so an old
+    /// copy is told apart from the current one; authenticated by the MAC.
     public var generation: UInt64
     /// Bytes of chunk ciphertext after the header: lets a reader tell truncation and
     /// trailing data apart without a key.
@@ -68,19 +69,21 @@ public struct VaultHeader: Equatable, Sendable {
         sink.append(UInt32(0))  // header length, patched below
         sink.append(UInt32(0))  // prefix check, patched below
         sink.append(cipher)
-        sink.append(UInt8(slots.count))
-        sink.append(UInt16(extensions.count))
+        // Never traps: counts beyond the format's limits are clamped into a header that every
+        // reader (and the writers' own verification) refuses.
+        sink.append(UInt8(clamping: slots.count))
+        sink.append(UInt16(clamping: extensions.count))
         sink.append(generation)
         sink.append(payloadLength)
         sink.append(payloadSalt)
         for slot in slots { slot.encode(into: &sink) }
         for ext in extensions.sorted(by: { $0.type < $1.type }) {
             sink.append(ext.type)
-            sink.append(UInt16(ext.data.count))
-            sink.append(ext.data)
+            sink.append(UInt16(clamping: ext.data.count))
+            sink.append(ext.data.prefix(Int(UInt16.max)))
         }
         var body = sink.bytes
-        let total = UInt32(body.count + FormatLimits.checksumBytes + FormatLimits.macBytes)
+        let total = UInt32(clamping: body.count + FormatLimits.checksumBytes + FormatLimits.macBytes)
         withUnsafeBytes(of: total.littleEndian) { body.replaceSubrange(12..<16, with: $0) }
         body.replaceSubrange(16..<20, with: Self.prefixCheck(body[0..<16]))
         return body
@@ -232,6 +235,8 @@ public struct VaultHeader: Equatable, Sendable {
         parsed.cipher = cipher
         // Canonical: the same fields must encode to the same bytes.
         guard parsed.encodeBody() == body else { throw corrupt("header is not in canonical form", 0..<body.count) }
+        // The last check of step 5, once the header is known well formed: the total work of an open.
+        try KDFParameters.validateTotal(slots.compactMap(\.kdfParameters))
         return Parsed(header: parsed, bytes: header)
     }
 }

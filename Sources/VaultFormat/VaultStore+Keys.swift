@@ -2,8 +2,10 @@ import Foundation
 import VaultCrypto
 
 extension VaultStore {
-    /// Replaces the keyslots without touching the payload: same file key, same generation,
-    /// a new header (new MAC) followed by the old chunks byte for byte, saved atomically.
+    /// Replaces the keyslots, keeping the file key: a new generation (every header rewrite
+    /// counts, so an old copy that still holds a revoked slot is told apart from this one).
+    /// The payload binding covers the generation, so the payload is re-sealed under a new
+    /// payload salt with the same file key; records and blobs are unchanged.
     public static func replaceSlots(
         of vault: UnlockedVault, with slots: [KeySlot], options: SaveOptions = SaveOptions()
     ) throws {
@@ -11,13 +13,12 @@ extension VaultStore {
             throw VaultIOError(
                 "a vault needs 1…\(FormatLimits.maximumSlots) keyslots; refusing to leave \(slots.count)")
         }
-        var header = vault.file.header
-        header.slots = slots
-        let headerBytes = header.encode(macKey: vault.keys.macKey)
-        try writeAtomically(path: vault.file.path, keys: vault.keys, options: options) { output in
-            try output.write(headerBytes)
-            for index in 0..<vault.chunkCount { try output.write(try vault.file.readChunk(index)) }
-        }
+        // A writer never produces a file that readers refuse for its total KDF cost.
+        try KDFParameters.validateTotal(slots.compactMap(\.kdfParameters))
+        let header = vault.file.header
+        try write(
+            path: vault.file.path, keys: vault.keys, slots: slots, extensions: header.extensions,
+            generation: header.generation + 1, payload: try vault.payloadForResealing(), options: options)
     }
 
     /// A new file key: every chunk re-sealed, and only the given slots (made for the new key).
@@ -30,6 +31,7 @@ extension VaultStore {
         let slots = try recipes.map {
             try KeySlotCrypto.makeSlot($0.0, label: $0.label, fileKey: keys.fileKey, random: options.random)
         }
+        try KDFParameters.validateTotal(slots.compactMap(\.kdfParameters))
         let payload = try vault.payloadForResealing()
         try write(
             path: vault.file.path, keys: keys, slots: slots, extensions: vault.file.header.extensions,

@@ -44,7 +44,7 @@ import Testing
         #expect(run.status == 14 && run.stdout.contains("no match"), "\(run.stdout)")
         run = try Self.coffer(["inspect", "v.coffer", "--json"], in: dir)
         #expect(run.status == 0 && run.stdout.contains("\"generation\" : 1") && !run.stdout.contains("hunter2"))
-        run = try Self.coffer(["keys", "remove", "v.coffer", "--slot", "0"], environment: pw, in: dir)
+        run = try Self.coffer(["keys", "remove", "v.coffer", "--index", "0"], environment: pw, in: dir)
         #expect(run.status == 2 && run.stderr.contains("last keyslot"), "\(run.stderr)")
 
         let bytes = try Data(contentsOf: dir.appendingPathComponent("v.coffer"))

@@ -1,0 +1,81 @@
+import Foundation
+import VaultCrypto
+
+/// Making and opening keyslots: key-encryption keys and the file-key wrap.
+enum KeySlotCrypto {
+    static let keyFileDomain = Array("coffer key file v1".utf8)
+    static let recipientDomain = Array("coffer x25519 v1".utf8)
+
+    static func makeSlot(_ recipe: SlotRecipe, label: String, fileKey: SecureBytes, random: RandomSource) throws
+        -> KeySlot
+    {
+        // Before any KDF: a label the reader would refuse never reaches the encoder.
+        if let problem = KeySlot.writableLabelProblem(label) { throw KeySlot.InvalidLabel(description: problem) }
+        let kek: SecureBytes
+        let kind: KeySlot.Kind
+        switch recipe {
+        case .passphrase(let passphrase, let kdf):
+            try kdf.validate(allowLargeMemory: true)
+            let salt = random.bytes(FormatLimits.saltBytes)
+            kek = try Argon2id.deriveKey(
+                passphrase: passphrase, salt: salt, operations: UInt64(kdf.operations),
+                memoryBytes: Int(kdf.memoryKiB) * 1024)
+            kind = .passphrase(salt: salt, kdf: kdf)
+        case .keyFile(let contents):
+            let salt = random.bytes(FormatLimits.saltBytes)
+            kek = keyFileKEK(contents: contents, salt: salt)
+            kind = .keyFile(salt: salt)
+        case .recipient(let publicKey):
+            let ephemeral = X25519.generate(random: random)
+            let shared = try X25519.sharedSecret(secret: ephemeral.secret, publicKey: publicKey)
+            kek = recipientKEK(shared: shared, ephemeral: ephemeral.publicKey, recipient: publicKey)
+            kind = .recipient(ephemeralPublicKey: ephemeral.publicKey)
+        }
+        var slot = KeySlot(kind: kind, label: label, nonce: random.bytes(FormatLimits.slotNonceBytes), wrappedKey: [])
+        slot.wrappedKey = XChaCha20Poly1305.seal(
+            fileKey, key: kek, nonce: slot.nonce, associatedData: slot.associatedData)
+        return slot
+    }
+
+    /// The file key, if any credential opens the slot; nil when none does.
+    static func open(_ slot: KeySlot, with credentials: Credentials) throws -> SecureBytes? {
+        var keks = [SecureBytes]()
+        switch slot.kind {
+        case .passphrase(let salt, let kdf):
+            guard let passphrase = credentials.passphrase else { return nil }
+            keks.append(
+                try Argon2id.deriveKey(
+                    passphrase: passphrase, salt: salt, operations: UInt64(kdf.operations),
+                    memoryBytes: Int(kdf.memoryKiB) * 1024))
+        case .keyFile(let salt):
+            keks = credentials.keyFiles.map { keyFileKEK(contents: $0, salt: salt) }
+        case .recipient(let ephemeral):
+            for identity in credentials.identities {
+                guard let shared = try? X25519.sharedSecret(secret: identity, publicKey: ephemeral) else { continue }
+                keks.append(
+                    recipientKEK(shared: shared, ephemeral: ephemeral, recipient: X25519.publicKey(of: identity)))
+            }
+        }
+        for kek in keks {
+            if let key = try? XChaCha20Poly1305.open(
+                slot.wrappedKey, key: kek, nonce: slot.nonce, associatedData: slot.associatedData)
+            {
+                return key
+            }
+        }
+        return nil
+    }
+
+    static func keyFileKEK(contents: SecureBytes, salt: [UInt8]) -> SecureBytes {
+        let saltKey = salt.withUnsafeBytes { SecureBytes(copying: $0) }
+        var digest = contents.withBytes { file in
+            keyFileDomain.withUnsafeBytes { BLAKE2b.hash([$0, file], key: saltKey) }
+        }
+        defer { wipe(&digest) }
+        return digest.withUnsafeBytes { SecureBytes(copying: $0) }
+    }
+
+    static func recipientKEK(shared: SecureBytes, ephemeral: [UInt8], recipient: [UInt8]) -> SecureBytes {
+        BLAKE2b.deriveKey(key: shared, message: recipientDomain + ephemeral + recipient)
+    }
+}
