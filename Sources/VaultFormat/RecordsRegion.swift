@@ -1,5 +1,6 @@
 import Foundation
 import PropertyList
+import VaultCrypto
 
 /// The records region of a payload, read and checked (spec/FORMAT.md §6): the index, then
 /// `recordCount` records, then zeros. Holds the concatenated chunk bodies and where each
@@ -40,8 +41,7 @@ struct RecordsRegion {
     }
 
     mutating func wipe() {
-        stream.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) }
-        stream = []
+        stream.wipe()
     }
 }
 

@@ -56,7 +56,7 @@ public final class UnlockedVault: Sendable {
         let sealed = UnsafeMutableRawBufferPointer.allocate(
             byteCount: batchSize * FormatLimits.chunkCiphertextBytes, alignment: 64)
         defer {
-            plain.initializeMemory(as: UInt8.self, repeating: 0)
+            plain.wipe()
             plain.deallocate()
             sealed.deallocate()
         }
@@ -101,7 +101,7 @@ public final class UnlockedVault: Sendable {
     public func plaintextDigest() throws -> [UInt8] {
         var all = [UInt8]()
         try forEachChunk(in: 0..<chunkCount) { _, plain in all += plain }
-        defer { all.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) } }
+        defer { all.wipe() }
         return SHA256.hash(all)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import VaultCrypto
 
 /// A blob of an open vault as a ``BlobSource``: reads decrypt the chunk that holds the
 /// offset, so re-sealing a vault streams its blobs through one chunk at a time. Each chunk's
@@ -40,7 +41,7 @@ final class VaultBlobSource: BlobSource, @unchecked Sendable {
 
     private func body(ofChunk chunk: Int) throws -> [UInt8] {
         var plain = try vault.chunk(chunk)
-        defer { plain.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) } }
+        defer { plain.wipe() }
         let frame: ChunkFrame
         switch ChunkFrame.parse(plain, expecting: .blob) {
         case .failure(let failure): throw vault.malformed("chunk \(chunk) \(failure.reason)", chunk: chunk)
@@ -62,7 +63,7 @@ final class VaultBlobSource: BlobSource, @unchecked Sendable {
     }
 
     private func wipeCache() {
-        cached?.body.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) }
+        cached?.body.wipe()
         cached = nil
     }
 }
