@@ -8,10 +8,14 @@ import Foundation
 import PropertyList
 import VaultCrypto
 import VaultFormat
+import VaultTestKit
 
 enum FuzzTarget: String, CaseIterable {
     case bplist, xmlplist, jsonplist
     case vaultHeader = "vault-header"
+    /// The decrypted payload: the input is sealed as a vault's plaintext under a fixed key
+    /// (``PayloadHarness``), then read the ways `coffer` reads it.
+    case vaultPayload = "vault-payload"
     case importer = "import"
 
     func run(_ bytes: [UInt8]) {
@@ -35,6 +39,20 @@ enum FuzzTarget: String, CaseIterable {
             // then reaches every field check behind them.
             _ = try? VaultHeader.parse(Self.withValidChecks(bytes))
             _ = try? VaultHeader.parse(bytes)
+        case .vaultPayload:
+            let sealed = Self.payloadHarness.seal(plaintext: bytes)
+            guard let vault = try? VaultFile(bytes: sealed).unlock(with: Self.payloadHarness.credentials) else {
+                preconditionFailure("the harness's own vault did not open")
+            }
+            let verified = (try? vault.verifyEverything()) != nil
+            let records = try? vault.readRecords()
+            // What verify accepts, every other reader accepts too.
+            precondition(!verified || records != nil, "verify accepted a payload readRecords refuses")
+            for blob in (try? vault.blobList()) ?? [] {
+                let read = (try? vault.readBlob(id: blob.id) { _ in }) != nil
+                precondition(!verified || read, "verify accepted a blob readBlob refuses")
+            }
+            _ = vault.salvage()
         case .importer:
             _ = try? Importer.importFile(bytes, input: "fuzz")
         }
@@ -54,6 +72,12 @@ enum FuzzTarget: String, CaseIterable {
             with: BLAKE2b.hash(Array(bytes[..<checksumStart])))
         return bytes
     }
+}
+
+extension FuzzTarget {
+    // swift-format-ignore: NeverUseForceTry
+    /// Built once: a fuzzer run must not pay for it on every input.
+    static let payloadHarness = try! PayloadHarness()
 }
 
 /// The target named by COFFER_FUZZ_TARGET (libFuzzer owns the command line).

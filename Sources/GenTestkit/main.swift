@@ -3,6 +3,19 @@
 import Foundation
 import VaultTestKit
 
+// `GenTestkit --payload-seeds DIR` writes instead the payload plaintexts of the vectors
+// whose chunks authenticate: seeds for scripts/fuzz's vault-payload target.
+if CommandLine.arguments.count > 2, CommandLine.arguments[1] == "--payload-seeds" {
+    let seeds = CommandLine.arguments[2]
+    try FileManager.default.createDirectory(atPath: seeds, withIntermediateDirectories: true)
+    let all = try PayloadHarness.seeds()
+    for seed in all {
+        try Data(seed.plaintext).write(to: URL(fileURLWithPath: seeds + "/seed-" + seed.name))
+    }
+    print("wrote \(all.count) payload seeds to \(seeds)")
+    exit(0)
+}
+
 let directory = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "samples/testkit"
 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
 for old in try FileManager.default.contentsOfDirectory(atPath: directory) where !old.hasSuffix(".md") {

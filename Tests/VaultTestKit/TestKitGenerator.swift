@@ -16,7 +16,7 @@ public enum TestKitGenerator {
     static var recipient: [UInt8] { X25519.publicKey(of: identityKey) }
 
     /// A sealed vault in memory, with what it takes to forge variants of it.
-    struct Base {
+    struct Base: Sendable {
         var bytes: [UInt8]
         var keys: VaultKeys
         var header: VaultHeader
