@@ -112,7 +112,7 @@ public enum PayloadForge {
 
     /// The header of `base` with a payload length for `plaintexts`, MACed with its real
     /// key, then every plaintext sealed as chunk i of that payload.
-    static func seal(_ plaintexts: [[UInt8]], header base: VaultHeader, keys: VaultKeys) -> [UInt8] {
+    public static func seal(_ plaintexts: [[UInt8]], header base: VaultHeader, keys: VaultKeys) -> [UInt8] {
         var header = base
         header.payloadLength = UInt64(plaintexts.reduce(0) { $0 + $1.count + ChaCha20Poly1305.tagBytes })
         var bytes = header.encode(macKey: keys.macKey)

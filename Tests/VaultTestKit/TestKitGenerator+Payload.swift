@@ -55,7 +55,13 @@ extension TestKitGenerator {
             ]), "records and two blobs laid out by hand, the second over two chunks")
         try success(
             "success_no_records",
-            forge([Region(kind: 1, items: [PayloadForge.prefixed(PayloadForge.bplist(PayloadForge.index(recordCount: 0, records: [0, 1])))])]),
+            forge([
+                Region(
+                    kind: 1,
+                    items: [
+                        PayloadForge.prefixed(PayloadForge.bplist(PayloadForge.index(recordCount: 0, records: [0, 1])))
+                    ])
+            ]),
             "an index with no records and no blobs")
 
         // Frames.
@@ -221,7 +227,10 @@ extension TestKitGenerator {
             "a padding chunk between the records and the blob")
         failure(
             "payload_blob_region_too_long",
-            forge(blobs([(idA, 100, [1, 2])], [Region(kind: 2, items: blobRegion(id: idA, length: 100).items, chunkCount: 2)])),
+            forge(
+                blobs(
+                    [(idA, 100, [1, 2])],
+                    [Region(kind: 2, items: blobRegion(id: idA, length: 100).items, chunkCount: 2)])),
             "a 100-byte blob given two chunks")
         failure(
             "payload_blob_region_past_end",

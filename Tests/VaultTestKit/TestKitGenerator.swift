@@ -440,7 +440,8 @@ public enum TestKitGenerator {
         // Test-kit syntax: the passphrase is the line after "passphrase: ", exactly.
         let emptyPassphrase = try build(
             seed: 22, slots: [(.passphrase(secure([]), .minimum), "")], payload: VaultPayload(records: records))
-        var emptyVector = vector("success_passphrase_empty_string", "success", emptyPassphrase.bytes, credential: "", "")
+        var emptyVector = vector(
+            "success_passphrase_empty_string", "success", emptyPassphrase.bytes, credential: "", "")
         emptyVector.passphrase = ""
         emptyVector.comment = "the empty passphrase: nothing after \"passphrase: \""
         emptyVector.payload = try VaultFile(bytes: emptyPassphrase.bytes).unlock(with: emptyVector.credentials)
