@@ -5,7 +5,7 @@ import VaultModel
 /// Dashlane's JSON export (`{"AUTHENTIFIANT": [...], "EMAIL": [...], ...}`): credentials
 /// become logins; every other section's entries are kept as secure notes with their fields
 /// as custom fields, so nothing is dropped.
-enum DashlaneJSONImporter {
+struct DashlaneJSONImporter {
     static func matches(_ value: PropertyListValue) -> Bool {
         value.dictionaryValue?["AUTHENTIFIANT"]?.arrayValue != nil
     }
@@ -54,7 +54,7 @@ enum DashlaneJSONImporter {
 /// Enpass JSON (`{"folders": [...], "items": [{"title", "category", "fields": [...]}]}`):
 /// fields by type (username, email, password, url, totp); every other non-empty field is a
 /// custom field, concealed when Enpass marks it sensitive; folders by their parent chain.
-enum EnpassImporter {
+struct EnpassImporter {
     static func matches(_ value: PropertyListValue) -> Bool {
         guard let items = value.dictionaryValue?["items"]?.arrayValue, let first = items.first?.dictionaryValue else {
             return false
@@ -118,5 +118,35 @@ enum EnpassImporter {
             items.append(item)
         }
         return (items, report)
+    }
+}
+
+extension DashlaneJSONImporter: ImportFormat {
+    var name: String { "dashlane-json" }
+    var syntaxes: Set<ImportSource.Syntax> { [.json] }
+    var expectation: String? { "an object with an \"AUTHENTIFIANT\" list" }
+
+    func detect(_ source: ImportSource) throws -> ImportConfidence? {
+        guard source.syntax == .json else { return nil }
+        return Self.matches(try source.foreignJSON()) ? .high : nil
+    }
+
+    func read(_ source: ImportSource) throws -> ImportResult {
+        Self.importValue(try source.foreignJSON(), input: source.name)
+    }
+}
+
+extension EnpassImporter: ImportFormat {
+    var name: String { "enpass-json" }
+    var syntaxes: Set<ImportSource.Syntax> { [.json] }
+    var expectation: String? { "an object with \"items\" that have \"fields\" and \"category\"" }
+
+    func detect(_ source: ImportSource) throws -> ImportConfidence? {
+        guard source.syntax == .json else { return nil }
+        return Self.matches(try source.foreignJSON()) ? .high : nil
+    }
+
+    func read(_ source: ImportSource) throws -> ImportResult {
+        Self.importValue(try source.foreignJSON(), input: source.name)
     }
 }

@@ -9,7 +9,7 @@ import VaultModel
 /// into `Meta/Binaries`, gzip-compressed or not) carry their bytes. Parsed with
 /// ``XMLEventParser`` (libxml2, streaming, no network, no DTD, no entities; Foundation's
 /// XMLParser fails on exports over ~50 MB); the per-element work is ``KeePassXMLReader``.
-enum KeePassXMLImporter {
+struct KeePassXMLImporter {
     static func matches(_ bytes: [UInt8]) -> Bool {
         let head = String(decoding: bytes.prefix(512), as: UTF8.self)
         return head.contains("<KeePassFile") || head.contains("KEEPASSX_DATABASE") || head.contains("<database>")
@@ -19,7 +19,9 @@ enum KeePassXMLImporter {
     final class Handler: XMLEventHandler {
         /// Unchecked: the parse is synchronous on one thread and never re-enters the
         /// handler, and the dynamic check per event was a tenth of the parse.
-        @exclusivity(unchecked) var reader = KeePassXMLReader()
+        @exclusivity(unchecked) var reader: KeePassXMLReader
+
+        init(reader: KeePassXMLReader) { self.reader = reader }
 
         func xmlStart(_ name: UnsafePointer<UInt8>, attributes: XMLAttributes, parser: XMLEventParser) {
             reader.start(name, attributes: attributes, parser: parser)
@@ -32,12 +34,16 @@ enum KeePassXMLImporter {
         func xmlEnd(parser: XMLEventParser) { reader.end(parser: parser) }
     }
 
-    static func importBytes(_ bytes: [UInt8], input: String) throws -> (items: [VaultItem], report: ImportReport) {
-        let handler = Handler()
+    static func importBytes(_ bytes: [UInt8], input: String, limits: ImportLimits = .standard) throws -> (
+        items: [VaultItem], report: ImportReport
+    ) {
+        let handler = Handler(reader: KeePassXMLReader(input: input, limits: limits))
         do {
             try bytes.withUnsafeBytes { try XMLEventParser.parse($0, handler: handler) }
         } catch let error as PropertyListError {
-            throw ConverterError(input: input, line: error.line, "not a readable KeePass XML export: \(error.reason)")
+            // A limit the reader stopped the parse for, else libxml2's own error.
+            if let failure = handler.reader.failure { throw failure }
+            throw ConverterError(error, input: input, expected: "a well-formed KeePass XML export")
         }
         var reader = handler.reader
         reader.resolveReferences(input: input)
@@ -58,10 +64,16 @@ enum KeePassXMLImporter {
 
 /// What the KeePass XML importer does per element.
 struct KeePassXMLReader {
+    let input: String
+    let limits: ImportLimits
     private(set) var items = [VaultItem]()
     private(set) var warnings = [String]()
     private(set) var isKeePassX = false
-    private var groups = [String]()
+    /// Why the reader stopped the parse (a limit crossed), reported instead of libxml2's error.
+    private(set) var failure: ConverterError?
+    /// The open groups, innermost last: whether each added a name to `folder` (the root
+    /// group and unnamed groups do not). A stack, so a group costs the same at any depth.
+    private var groups = [Bool]()
     /// The folder of entries in the current group (the group path without the root).
     private var folder = [String]()
     private var groupNameNeeded = false
@@ -81,12 +93,26 @@ struct KeePassXMLReader {
     private var protected = false
     /// Meta/Binaries: ID → bytes (decompressed).
     private var binaryPool = [String: Data]()
+    /// Bytes inflated from compressed pool binaries so far (``ImportLimits/inflatedBytes``).
+    private var inflated = 0
     private var poolEntry: (id: String, compressed: Bool, line: Int)?
     private var binaryKey: String?
     private var binaryRef: String?
     private var binaryInline: Data?
     /// Attachments that name a pool binary, resolved once the whole file is read.
     private var pendingRefs = [(item: Int, attachment: Int, ref: String)]()
+
+    init(input: String, limits: ImportLimits) {
+        self.input = input
+        self.limits = limits
+    }
+
+    /// Records `error` and stops the parser.
+    private mutating func stop(_ error: ConverterError, parser: XMLEventParser) {
+        guard failure == nil else { return }
+        failure = error
+        parser.fail(error.reason)
+    }
 
     /// The standard strings of an entry, recognized from bytes; any other key is custom.
     enum StringKey: Equatable {
@@ -122,7 +148,15 @@ struct KeePassXMLReader {
         switch name {
         case .database: isKeePassX = true
         case .group, .groupX:
-            groups.append("")
+            guard groups.count < limits.groupDepth else {
+                stop(
+                    ConverterError(
+                        .tooDeep, input: input, line: parser.line, column: parser.column,
+                        expected: "at most \(limits.groupDepth) nested groups",
+                        "groups nested deeper than \(limits.groupDepth); refused"), parser: parser)
+                return
+            }
+            groups.append(false)
             groupNameNeeded = true
         case .entry where inEntry:
             historyDepth += 1
@@ -165,15 +199,17 @@ struct KeePassXMLReader {
         switch name {
         case .name where parent == .group, .title where parent == .groupX:
             if groupNameNeeded, !groups.isEmpty {
-                groups[groups.count - 1] = text
                 groupNameNeeded = false
-                updateFolder()
+                // The root group (KeePass 2) names the database, not a folder.
+                if !textBytes.isEmpty, isKeePassX || groups.count > 1 {
+                    folder.append(text)
+                    groups[groups.count - 1] = true
+                }
             }
         case .group, .groupX:
-            groups.removeLast()
-            updateFolder()
+            if groups.popLast() == true { folder.removeLast() }
         case .binary where parent == .binaries:
-            endPoolBinary()
+            endPoolBinary(parser: parser)
         case .key where parent == .binary: binaryKey = text
         case .value where parent == .binary && binaryRef == nil:
             binaryInline = Data(base64Encoded: text, options: .ignoreUnknownCharacters)
@@ -252,16 +288,12 @@ struct KeePassXMLReader {
         }
     }
 
-    private mutating func updateFolder() {
-        folder = Array(groups.dropFirst(isKeePassX ? 0 : 1)).filter { !$0.isEmpty }
-    }
-
     /// A date from the element's bytes: the common `…Z` form without a String.
     private func date() -> Date? {
         PropertyListDates.parse(utf8: textBytes) ?? ISODates.parse(text)
     }
 
-    private mutating func endPoolBinary() {
+    private mutating func endPoolBinary(parser: XMLEventParser) {
         guard let pool = poolEntry else { return }
         poolEntry = nil
         guard let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters) else {
@@ -274,9 +306,17 @@ struct KeePassXMLReader {
             return
         }
         do {
-            binaryPool[pool.id] = Data(try Gzip.decompress([UInt8](data)))
+            let bytes = try Gzip.decompress(
+                [UInt8](data), limits: limits, inflatedSoFar: inflated,
+                origin: .init(input: input, line: pool.line, binary: pool.id))
+            inflated += bytes.count
+            binaryPool[pool.id] = Data(bytes)
+        } catch let error as ConverterError where error.code == .inflationLimit {
+            stop(error, parser: parser)
         } catch {
-            warnings.append("\(pool.line): binary \(pool.id): \(error); its attachments are kept empty")
+            // Damaged data is kept as before: a warning, and its attachments empty.
+            let reason = (error as? ConverterError)?.reason ?? "binary \(pool.id): \(error)"
+            warnings.append("\(pool.line): \(reason); its attachments are kept empty")
             binaryPool[pool.id] = Data()
         }
     }
@@ -347,5 +387,19 @@ struct KeePassXMLReader {
             default: true
             }
         }
+    }
+}
+
+extension KeePassXMLImporter: ImportFormat {
+    var name: String { "keepass-xml" }
+    var syntaxes: Set<ImportSource.Syntax> { [.xml] }
+    var expectation: String? { "a KeePass XML export, starting with <KeePassFile> (KeePassX: <database>)" }
+
+    func detect(_ source: ImportSource) throws -> ImportConfidence? {
+        source.syntax == .xml && Self.matches(source.bytes) ? .high : nil
+    }
+
+    func read(_ source: ImportSource) throws -> ImportResult {
+        try Self.importBytes(source.bytes, input: source.name, limits: source.limits)
     }
 }
