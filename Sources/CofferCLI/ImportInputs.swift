@@ -55,7 +55,7 @@ struct ImportInputs: ParsableArguments {
             if path == "-" { return try InputFile.read(fileDescriptor: 0, name: "<stdin>", limit: limit) }
             return try InputFile.read(path: path, limit: limit)
         } catch let error as ConverterError {
-            let hint = error.code == .notRegularFile ? "; to read a pipe, give - and redirect it to standard input" : ""
+            let hint = error.code == .notRegularFile ? " (give - to read standard input, a pipe for example)" : ""
             throw CofferFailure.io(error.description + hint)
         }
     }

@@ -33,7 +33,8 @@ public struct ConverterError: Error, Equatable, Sendable, CustomStringConvertibl
     public var column: Int?
     /// Byte offset, for binary inputs and reads.
     public var offset: Int?
-    /// What a valid input has there, and what this one has, when that helps.
+    /// What a valid input has there, and what this one has, when known (for programs:
+    /// ``reason`` says it for people too).
     public var expected: String?
     public var found: String?
     public var reason: String
@@ -52,14 +53,15 @@ public struct ConverterError: Error, Equatable, Sendable, CustomStringConvertibl
         self.reason = reason
     }
 
-    /// A property-list or XML parse failure of `input`, with its position.
+    /// A parse failure of `input` as `expected` ("JSON"), with its position.
     init(_ error: PropertyListError, input: String, expected: String) {
         self.init(
             error.code == .tooDeep ? .tooDeep : .malformed, input: input, line: error.line, column: error.column,
-            offset: error.line == nil ? error.offset : nil, expected: expected, error.reason)
+            offset: error.line == nil ? error.offset : nil, expected: expected,
+            "not valid \(expected): \(error.reason)")
     }
 
-    /// `FILE:LINE:COLUMN: reason (expected …, found …)`, or `FILE: byte N: reason` for binary data.
+    /// `FILE:LINE:COLUMN: reason`, or `FILE: byte N: reason` for binary data.
     public var description: String {
         var text = input
         if let line {
@@ -68,14 +70,7 @@ public struct ConverterError: Error, Equatable, Sendable, CustomStringConvertibl
         } else if let offset {
             text += ": byte \(offset)"
         }
-        text += ": \(reason)"
-        switch (expected, found) {
-        case (let expected?, let found?): text += " (expected \(expected), found \(found))"
-        case (let expected?, nil): text += " (expected \(expected))"
-        case (nil, let found?): text += " (found \(found))"
-        case (nil, nil): break
-        }
-        return text
+        return text + ": \(reason)"
     }
 
     /// Equal by code, input and line, so tests can assert where without restating the wording.

@@ -21,9 +21,11 @@ enum Gzip {
     static func decompress(_ data: [UInt8], limits: ImportLimits, inflatedSoFar: Int, origin: Origin) throws
         -> [UInt8]
     {
+        // The offset is where in the compressed data inflation stopped.
         func failure(_ code: ConverterError.Code, _ reason: String, found: String? = nil) -> ConverterError {
             ConverterError(
-                code, input: origin.input, line: origin.line, found: found, "binary \(origin.binary): \(reason)")
+                code, input: origin.input, line: origin.line, offset: Int(stream.total_in), found: found,
+                "binary \(origin.binary): \(reason)")
         }
         var stream = z_stream()
         // 16 + MAX_WBITS: expect a gzip header and trailer (CRC-32 and length are checked).
@@ -45,7 +47,7 @@ enum Gzip {
                     return inflate(&stream, Z_NO_FLUSH)
                 }
                 guard status == Z_OK || status == Z_STREAM_END else {
-                    throw failure(.invalidData, "not valid gzip data", found: "zlib status \(status)")
+                    throw failure(.invalidData, "not valid gzip data (zlib status \(status))", found: "zlib status \(status)")
                 }
                 let produced = buffer.count - Int(stream.avail_out)
                 guard output.count + produced <= budget else {
@@ -59,8 +61,8 @@ enum Gzip {
                 if output.count > limits.ratioCheckedAbove, output.count / consumed > limits.inflationRatio {
                     throw failure(
                         .inflationLimit,
-                        "inflates more than \(limits.inflationRatio) times its compressed size (a gzip bomb?); refused",
-                        found: "\(output.count) bytes from \(consumed)")
+                        "inflates more than \(limits.inflationRatio) times its compressed size (\(output.count) bytes "
+                            + "from \(consumed) so far; a gzip bomb?); refused", found: "\(output.count) bytes from \(consumed)")
                 }
                 if status == Z_OK && stream.avail_in == 0 && stream.avail_out > 0 {
                     throw failure(.invalidData, "gzip data ends early (truncated)")

@@ -71,7 +71,7 @@ final class ImportSource {
                 do {
                     return try JSONPropertyList.decodeForeign(try jsonBytes())
                 } catch let error as PropertyListError {
-                    throw ConverterError(error, input: name, expected: "well-formed JSON")
+                    throw ConverterError(error, input: name, expected: "JSON")
                 }
             }.mapError(converterError)
         }
@@ -90,9 +90,9 @@ final class ImportSource {
                     }
                 let expected =
                     switch format {
-                    case .json: "a JSON property list"
-                    case .binary: "a well-formed binary property list (bplist00)"
-                    case .xml: "a KeePass XML export or an XML property list"
+                    case .json: "JSON (as a property list)"
+                    case .binary: "binary property list"
+                    case .xml: "XML property list"
                     }
                 do {
                     let bytes = format == .json ? try jsonBytes() : self.bytes

@@ -38,7 +38,7 @@ public enum Importer {
                 if let expectation = forced.expectation, try forced.detect(source) == nil {
                     throw ConverterError(
                         .unrecognized, input: input, expected: expectation,
-                        "the format \(format) was forced, but this file is not one")
+                        "the format \(format) was forced, but this file is not one: \(expectation)")
                 }
                 return try forced.read(source)
             } else if format == "json" {
@@ -48,7 +48,7 @@ public enum Importer {
             } else {
                 throw ConverterError(
                     .unrecognized, input: input, found: format,
-                    "not a format Coffer reads; supported: \(formatNames.joined(separator: ", ")), or DIALECT-csv")
+                    "\(format) is not a format Coffer reads; supported: \(formatNames.joined(separator: ", ")), or DIALECT-csv")
             }
         }
         var best: (format: any ImportFormat, confidence: ImportConfidence)?
@@ -59,10 +59,10 @@ public enum Importer {
         }
         guard let best else {
             if format == "json" {
+                let expected = "a JSON export Coffer knows (Bitwarden, Proton Pass, Dashlane, Enpass, Coffer's own)"
                 throw ConverterError(
-                    .unrecognized, input: input,
-                    expected: "a JSON export Coffer knows (Bitwarden, Proton Pass, Dashlane, Enpass, Coffer's own)",
-                    "the format json was forced, but this file is not one")
+                    .unrecognized, input: input, expected: expected,
+                    "the format json was forced, but this file is not one: \(expected)")
             }
             let syntax =
                 switch source.syntax {

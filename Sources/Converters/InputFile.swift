@@ -91,8 +91,7 @@ public enum InputFile {
 
     private static func notRegular(path: String, found: String) -> ConverterError {
         ConverterError(
-            .notRegularFile, input: path, expected: "a regular file, or standard input", found: found,
-            "not a regular file")
+            .notRegularFile, input: path, expected: "a regular file", found: found, "\(found), not a regular file")
     }
 
     private static func kind(_ type: mode_t) -> String {

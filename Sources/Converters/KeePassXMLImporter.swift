@@ -43,7 +43,7 @@ struct KeePassXMLImporter {
         } catch let error as PropertyListError {
             // A limit the reader stopped the parse for, else libxml2's own error.
             if let failure = handler.reader.failure { throw failure }
-            throw ConverterError(error, input: input, expected: "a well-formed KeePass XML export")
+            throw ConverterError(error, input: input, expected: "KeePass XML")
         }
         var reader = handler.reader
         reader.resolveReferences(input: input)
