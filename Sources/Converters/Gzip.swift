@@ -34,6 +34,7 @@ enum Gzip {
         }
         defer { inflateEnd(&stream) }
         let budget = max(0, limits.inflatedBytes - inflatedSoFar)
+        let total = InputLimit(bytes: limits.inflatedBytes, purpose: "").size
         var output = [UInt8]()
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var status = Z_OK
@@ -47,22 +48,23 @@ enum Gzip {
                     return inflate(&stream, Z_NO_FLUSH)
                 }
                 guard status == Z_OK || status == Z_STREAM_END else {
-                    throw failure(.invalidData, "not valid gzip data (zlib status \(status))", found: "zlib status \(status)")
+                    throw failure(
+                        .invalidData, "not valid gzip data (zlib status \(status))", found: "zlib status \(status)")
                 }
                 let produced = buffer.count - Int(stream.avail_out)
                 guard output.count + produced <= budget else {
                     throw failure(
                         .inflationLimit,
-                        "compressed attachments inflate beyond \(InputLimit(bytes: limits.inflatedBytes, purpose: "").size) "
-                            + "in total, the limit for one import")
+                        "compressed attachments inflate beyond \(total) in total, the limit for one import")
                 }
                 output.append(contentsOf: buffer[0..<produced])
                 let consumed = max(Int(stream.total_in), 1)
                 if output.count > limits.ratioCheckedAbove, output.count / consumed > limits.inflationRatio {
                     throw failure(
                         .inflationLimit,
-                        "inflates more than \(limits.inflationRatio) times its compressed size (\(output.count) bytes "
-                            + "from \(consumed) so far; a gzip bomb?); refused", found: "\(output.count) bytes from \(consumed)")
+                        "inflates more than \(limits.inflationRatio) times its compressed size "
+                            + "(\(output.count) bytes from \(consumed) so far; a gzip bomb?); refused",
+                        found: "\(output.count) bytes from \(consumed)")
                 }
                 if status == Z_OK && stream.avail_in == 0 && stream.avail_out > 0 {
                     throw failure(.invalidData, "gzip data ends early (truncated)")

@@ -46,9 +46,10 @@ public enum Importer {
             } else if format.hasSuffix("-csv") {
                 return try CSVImporter().read(source)
             } else {
+                let supported = formatNames.joined(separator: ", ")
                 throw ConverterError(
                     .unrecognized, input: input, found: format,
-                    "\(format) is not a format Coffer reads; supported: \(formatNames.joined(separator: ", ")), or DIALECT-csv")
+                    "\(format) is not a format Coffer reads; supported: \(supported), or DIALECT-csv")
             }
         }
         var best: (format: any ImportFormat, confidence: ImportConfidence)?
