@@ -71,7 +71,11 @@ struct PlistImporter: ImportFormat {
                     report.skipped.append(.init(line: i + 1, reason: "item \(i) is not a dictionary"))
                     continue
                 }
-                items.append(try VaultItem(plist: item, record: i + 1))
+                do {
+                    items.append(try VaultItem(plist: item, record: i + 1))
+                } catch let error as ModelError {
+                    throw ConverterError(.invalidData, input: input, "not a valid Coffer export: \(error)")
+                }
                 report.imported += 1
             }
             return (items, report)
