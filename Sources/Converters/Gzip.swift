@@ -34,7 +34,7 @@ enum Gzip {
         }
         defer { inflateEnd(&stream) }
         let budget = max(0, limits.inflatedBytes - inflatedSoFar)
-        let total = InputLimit(bytes: limits.inflatedBytes, purpose: "").size
+        let total = InputLimit.size(limits.inflatedBytes)
         var output = [UInt8]()
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var status = Z_OK

@@ -12,17 +12,26 @@ public struct ImportLimits: Sendable, Equatable {
     /// Inflated size below which the ratio is not checked (1 MiB): small, very regular
     /// attachments stay importable.
     public var ratioCheckedAbove: Int
+    /// The most bytes the KeePass attachments that refer to `Meta/Binaries` may add up to,
+    /// counting a binary once per entry that refers to it (each becomes its own blob):
+    /// 1 GiB. Without it, one large binary named by 100,000 short references is a vault
+    /// 100,000 times its size.
+    public var referencedBytes: Int
     /// The deepest nesting of KeePass groups (folders): 256.
     public var groupDepth: Int
 
-    public init(inflatedBytes: Int, inflationRatio: Int, ratioCheckedAbove: Int, groupDepth: Int) {
+    public init(
+        inflatedBytes: Int, inflationRatio: Int, ratioCheckedAbove: Int, referencedBytes: Int, groupDepth: Int
+    ) {
         self.inflatedBytes = inflatedBytes
         self.inflationRatio = inflationRatio
         self.ratioCheckedAbove = ratioCheckedAbove
+        self.referencedBytes = referencedBytes
         self.groupDepth = groupDepth
     }
 
     /// The limits `coffer import` and `convert` apply.
     public static let standard = ImportLimits(
-        inflatedBytes: 512 << 20, inflationRatio: 1000, ratioCheckedAbove: 1 << 20, groupDepth: 256)
+        inflatedBytes: 512 << 20, inflationRatio: 1000, ratioCheckedAbove: 1 << 20, referencedBytes: 1 << 30,
+        groupDepth: 256)
 }

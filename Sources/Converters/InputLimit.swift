@@ -24,7 +24,11 @@ public struct InputLimit: Sendable, Equatable {
     public static let otherInput = InputLimit(bytes: 256 << 20, purpose: "inputs")
 
     /// "256 MiB", or the exact byte count when it is not a whole number of MiB.
-    public var size: String {
-        bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
+    public var size: String { Self.size(bytes) }
+
+    /// `bytes` as the limits are written: "1 GiB", "256 MiB", else "1000 bytes".
+    static func size(_ bytes: Int) -> String {
+        if bytes > 0, bytes % (1 << 30) == 0 { return "\(bytes >> 30) GiB" }
+        return bytes > 0 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
     }
 }

@@ -46,7 +46,7 @@ struct KeePassXMLImporter {
             throw ConverterError(error, input: input, expected: "KeePass XML")
         }
         var reader = handler.reader
-        reader.resolveReferences(input: input)
+        try reader.resolveReferences(input: input)
         var report = ImportReport(
             input: input, format: reader.isKeePassX ? "keepassx-xml" : "keepass-xml", encoding: "UTF-8")
         report.warnings = reader.warnings.map { $0.hasPrefix(input) ? $0 : "\(input):\($0)" }

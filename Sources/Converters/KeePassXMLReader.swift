@@ -277,9 +277,21 @@ struct KeePassXMLReader {
     }
 
     /// Attachments that name a `Meta/Binaries` entry get its bytes; a missing one is reported.
-    mutating func resolveReferences(input: String) {
+    /// Throws when the references add up to more than ``ImportLimits/referencedBytes``: a
+    /// pool binary costs nothing to refer to again, but each entry's copy becomes a blob.
+    mutating func resolveReferences(input: String) throws {
+        var referenced = 0
         for (itemIndex, attachmentIndex, ref) in pendingRefs {
             if let content = binaryPool[ref] {
+                referenced += content.count
+                guard referenced <= limits.referencedBytes else {
+                    let limit = InputLimit.size(limits.referencedBytes)
+                    throw ConverterError(
+                        .tooLarge, input: input, expected: "at most \(limit) of attachments",
+                        "attachments that refer to Meta/Binaries add up to more than \(limit) (entry "
+                            + "\"\(items[itemIndex].title)\" refers to binary \(ref) of \(content.count) bytes); refused"
+                    )
+                }
                 items[itemIndex].attachments[attachmentIndex].content = content
                 items[itemIndex].attachments[attachmentIndex].size = content.count
             } else {

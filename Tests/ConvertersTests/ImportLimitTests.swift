@@ -72,6 +72,26 @@ import Testing
         }
     }
 
+    @Test func oneBinaryReferencedByManyEntriesCountsOncePerReference() throws {
+        // 1 MiB stored once, named by five entries: five blobs of 1 MiB once imported.
+        var xml = "<KeePassFile><Meta><Binaries>\n<Binary ID=\"0\">"
+        xml += Data(Self.random(1 << 20, seed: 9)).base64EncodedString() + "</Binary>\n</Binaries></Meta>"
+        xml += "<Root><Group><Name>Root</Name>"
+        for i in 0..<5 {
+            xml += "<Entry><String><Key>Title</Key><Value>e\(i)</Value></String>"
+            xml += "<Binary><Key>f.bin</Key><Value Ref=\"0\"/></Binary></Entry>"
+        }
+        xml += "</Group></Root></KeePassFile>"
+        var limits = ImportLimits.standard
+        limits.referencedBytes = 5 << 20
+        let (items, _) = try Importer.importFile(Array(xml.utf8), input: "refs.xml", limits: limits)
+        #expect(items.map { $0.attachments.first?.content?.count } == Array(repeating: 1 << 20, count: 5))
+        limits.referencedBytes = 4 << 20
+        #expect(throws: ConverterError(.tooLarge, input: "refs.xml", "")) {
+            try Importer.importFile(Array(xml.utf8), input: "refs.xml", limits: limits)
+        }
+    }
+
     @Test func smallRegularAttachmentsStayImportable() throws {
         // 512 KiB of zeros inflate 1000:1 too, but stay under the size the ratio is checked at.
         let xml = Self.keePassXML(binaries: [try Self.gzip([UInt8](repeating: 0, count: 512 << 10))])

@@ -98,5 +98,6 @@ import Testing
     @Test func theDocumentedLimits() {
         #expect(InputLimit.importFile.size == "256 MiB" && InputLimit.propertyList.size == "256 MiB")
         #expect(ImportLimits.standard.inflatedBytes == 512 << 20 && ImportLimits.standard.groupDepth == 256)
+        #expect(InputLimit.size(ImportLimits.standard.referencedBytes) == "1 GiB")
     }
 }
