@@ -71,7 +71,12 @@ final class ImportSource {
                 do {
                     return try JSONPropertyList.decodeForeign(try jsonBytes())
                 } catch let error as PropertyListError {
-                    throw ConverterError(error, input: name, expected: "JSON")
+                    var failure = ConverterError(error, input: name, expected: "JSON")
+                    // Wrong at its second character (`[Bank]`): more likely a text list than an export.
+                    if failure.line == 1, let column = failure.column, column <= 2 {
+                        failure.reason += "; if this is a text list, force the notes format"
+                    }
+                    throw failure
                 }
             }.mapError(converterError)
         }

@@ -94,7 +94,7 @@ import Testing
     @Test func textThatStartsLikeJSONIsNotANoteUnlessForced() throws {
         let notes = "[Bank]\nuser: ana\npassword: p1\n"
         let error = try Self.failure(notes, input: "notes.txt")
-        #expect(error.code == .malformed && error.line == 1, "\(error)")
+        #expect(error.code == .malformed && error.line == 1 && error.reason.hasSuffix("force the notes format"))
         let (items, report) = try Importer.importFile(Array(notes.utf8), input: "notes.txt", format: "notes")
         #expect(report.format.hasPrefix("notes") && items.first?.password == "p1")
     }
