@@ -55,7 +55,7 @@ public enum Importer {
         var best: (format: any ImportFormat, confidence: ImportConfidence)?
         for candidate in candidates {
             guard let confidence = try candidate.detect(source) else { continue }
-            if best == nil || confidence > best!.confidence { best = (candidate, confidence) }
+            if best.map({ confidence > $0.confidence }) ?? true { best = (candidate, confidence) }
             if confidence == .high { break }
         }
         guard let best else {
