@@ -8,8 +8,8 @@ enum FileIO {
             return [UInt8](FileHandle.standardInput.readDataToEndOfFile())
         }
         do {
-            return try InputFile.read(path: path)
-        } catch let error as InputFile.Failure {
+            return try InputFile.read(path: path, limit: .otherInput, regularOnly: false)
+        } catch let error as ConverterError {
             throw CofferFailure.io(error.description)
         }
     }

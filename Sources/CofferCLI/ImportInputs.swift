@@ -37,7 +37,7 @@ struct ImportInputs: ParsableArguments {
         var sources = [Int]()
         var reports = [ImportReport]()
         for input in inputs {
-            let bytes = try FileIO.read(input)
+            let bytes = try Self.readInput(input, limit: .importFile)
             let result = try reportingConverter {
                 try Importer.importFile(bytes, input: input, format: format, map: overrides)
             }
@@ -46,6 +46,18 @@ struct ImportInputs: ParsableArguments {
             reports.append(result.report)
         }
         return (items, sources, reports)
+    }
+
+    /// Reads one import input, at most `limit` bytes: a regular file, or standard input
+    /// for `-`. Pipes, devices and directories are refused (they could block or never end).
+    static func readInput(_ path: String, limit: InputLimit) throws -> [UInt8] {
+        do {
+            if path == "-" { return try InputFile.read(fileDescriptor: 0, name: "<stdin>", limit: limit) }
+            return try InputFile.read(path: path, limit: limit)
+        } catch let error as ConverterError {
+            let hint = error.code == .notRegularFile ? " (give - to read standard input, a pipe for example)" : ""
+            throw CofferFailure.io(error.description + hint)
+        }
     }
 
     /// Prints the reports on stderr and writes `--report` if asked.

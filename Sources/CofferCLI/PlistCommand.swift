@@ -65,7 +65,7 @@ extension PlistCommand {
 
 /// Reads and decodes a file, turning codec errors into messages that name the file.
 func decodeInput(_ path: String) throws -> PropertyListValue {
-    let bytes = try FileIO.read(path)
+    let bytes = try ImportInputs.readInput(path, limit: .propertyList)
     do {
         return try PropertyListCoding.decode(bytes).value
     } catch let error as PropertyListError {

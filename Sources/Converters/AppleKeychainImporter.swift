@@ -20,7 +20,7 @@ import VaultModel
 /// all printable. Generic (`genp`) and internet (`inet`) passwords become logins with
 /// their keychain attributes kept (spec/MODEL.md); secure notes become notes; keys and
 /// certificates are skipped and reported.
-enum AppleKeychainImporter {
+struct AppleKeychainImporter {
     static func matches(_ text: Substring) -> Bool {
         text.hasPrefix("keychain: \"") || (text.contains("\nclass: ") && text.contains("\nattributes:\n"))
     }
@@ -284,4 +284,22 @@ enum AppleKeychainImporter {
     }
 
     static func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
+}
+
+extension AppleKeychainImporter: ImportFormat {
+    var name: String { "apple-keychain" }
+    var syntaxes: Set<ImportSource.Syntax> { [.text] }
+    var expectation: String? { nil }
+
+    func detect(_ source: ImportSource) throws -> ImportConfidence? {
+        guard source.syntax == .text else { return nil }
+        return Self.matches(try source.text().text.prefix(4096)) ? .high : nil
+    }
+
+    func read(_ source: ImportSource) throws -> ImportResult {
+        let decoded = try source.text()
+        var result = try Self.importText(decoded.text, input: source.name, encoding: decoded.encoding)
+        result.report.warnings = decoded.warnings + result.report.warnings
+        return result
+    }
 }

@@ -4,7 +4,7 @@ import VaultModel
 
 /// Bitwarden's unencrypted JSON export (`{"encrypted": false, "folders": […], "items": […]}`).
 /// Encrypted exports are refused with a message saying how to get a readable one.
-enum BitwardenImporter {
+struct BitwardenImporter {
     /// A top-level `items` array whose entries have a `name` and an integer `type` (Enpass
     /// and others also have `folders` and `items`, with other shapes).
     static func matches(_ value: PropertyListValue) -> Bool {
@@ -110,5 +110,20 @@ enum BitwardenImporter {
         guard let d = value?.dictionaryValue else { return out }
         for (from, to) in keys { if let v = text(d[from]) { out[to] = .string(v) } }
         return out
+    }
+}
+
+extension BitwardenImporter: ImportFormat {
+    var name: String { "bitwarden-json" }
+    var syntaxes: Set<ImportSource.Syntax> { [.json] }
+    var expectation: String? { "an object with \"items\" (and \"encrypted\": false)" }
+
+    func detect(_ source: ImportSource) throws -> ImportConfidence? {
+        guard source.syntax == .json else { return nil }
+        return Self.matches(try source.foreignJSON()) ? .high : nil
+    }
+
+    func read(_ source: ImportSource) throws -> ImportResult {
+        try Self.importValue(try source.foreignJSON(), input: source.name)
     }
 }

@@ -303,3 +303,23 @@ public struct CSVImporter {
 extension Array {
     fileprivate func appending(contentsOf other: [Element]) -> [Element] { self + other }
 }
+
+extension CSVImporter: ImportFormat {
+    var name: String { "csv" }
+    var syntaxes: Set<ImportSource.Syntax> { [.text] }
+    var expectation: String? { nil }
+
+    /// A table: a known header, or most lines with the same number of fields.
+    func detect(_ source: ImportSource) throws -> ImportConfidence? {
+        guard source.syntax == .text else { return nil }
+        return Importer.looksLikeCSV(try source.text().text) ? .medium : nil
+    }
+
+    func read(_ source: ImportSource) throws -> ImportResult {
+        let decoded = try source.text()
+        let importer = CSVImporter(overrides: overrides.merging(source.columnMap) { $1 })
+        var result = try importer.importItems(decoded.text, input: source.name, encoding: decoded.encoding)
+        result.report.warnings = decoded.warnings + result.report.warnings
+        return result
+    }
+}

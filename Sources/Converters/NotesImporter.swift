@@ -10,7 +10,7 @@ import VaultModel
 /// label alone on a line takes the next line as its value; bullets and numbering are stripped; URLs and e-mail
 /// addresses are recognized. **Every line that is not understood stays verbatim in the
 /// notes of its record**: nothing a person wrote disappears.
-public enum NotesImporter {
+public struct NotesImporter {
     public struct Record: Sendable {
         public var item: VaultItem
         public var firstLine: Int
@@ -324,5 +324,28 @@ public enum NotesImporter {
             return (parts[0], parts[1], parts[2])
         }
         return nil
+    }
+}
+
+extension NotesImporter: ImportFormat {
+    var name: String { "notes" }
+    var syntaxes: Set<ImportSource.Syntax> { [.text] }
+    var expectation: String? { nil }
+
+    /// Any text: the fallback when nothing more specific matches (never JSON, XML or a plist).
+    func detect(_ source: ImportSource) throws -> ImportConfidence? {
+        source.syntax == .text ? .low : nil
+    }
+
+    func read(_ source: ImportSource) throws -> ImportResult {
+        let decoded = try source.text()
+        var (records, report) = Self.importText(decoded.text, input: source.name, encoding: decoded.encoding)
+        report.warnings = decoded.warnings + report.warnings
+        report.records = records.map {
+            .init(
+                lines: $0.firstLine == $0.lastLine ? "\($0.firstLine)" : "\($0.firstLine)-\($0.lastLine)",
+                confidence: $0.confidence, title: $0.item.title)
+        }
+        return (records.map(\.item), report)
     }
 }

@@ -8,7 +8,7 @@ import VaultModel
 /// Vault names become folders; trashed items (state 2) are imported into a `Trash`
 /// folder below their vault, as nothing may disappear silently; extra fields are custom
 /// fields (hidden → concealed, totp → the item's TOTP when it has none).
-enum ProtonPassImporter {
+struct ProtonPassImporter {
     static func matches(_ value: PropertyListValue) -> Bool {
         guard let root = value.dictionaryValue, root["vaults"]?.dictionaryValue != nil else { return false }
         return root["encrypted"] != nil || root["userId"] != nil || root["version"] != nil
@@ -121,5 +121,20 @@ enum ProtonPassImporter {
         case .real(let r)?: Date(timeIntervalSince1970: r)
         default: nil
         }
+    }
+}
+
+extension ProtonPassImporter: ImportFormat {
+    var name: String { "protonpass-json" }
+    var syntaxes: Set<ImportSource.Syntax> { [.json] }
+    var expectation: String? { "a Proton Pass data.json: an object with \"vaults\"" }
+
+    func detect(_ source: ImportSource) throws -> ImportConfidence? {
+        guard source.syntax == .json else { return nil }
+        return Self.matches(try source.foreignJSON()) ? .high : nil
+    }
+
+    func read(_ source: ImportSource) throws -> ImportResult {
+        try Self.importValue(try source.foreignJSON(), input: source.name)
     }
 }

@@ -1,0 +1,67 @@
+import Foundation
+import PropertyList
+import VaultModel
+
+/// Dashlane's JSON export (`{"AUTHENTIFIANT": [...], "EMAIL": [...], ...}`): credentials
+/// become logins; every other section's entries are kept as secure notes with their fields
+/// as custom fields, so nothing is dropped.
+struct DashlaneJSONImporter {
+    static func matches(_ value: PropertyListValue) -> Bool {
+        value.dictionaryValue?["AUTHENTIFIANT"]?.arrayValue != nil
+    }
+
+    static func importValue(_ value: PropertyListValue, input: String) -> (items: [VaultItem], report: ImportReport) {
+        var report = ImportReport(input: input, format: "dashlane-json", encoding: "UTF-8")
+        var items = [VaultItem]()
+        for (section, entries) in value.dictionaryValue! {
+            for entry in entries.arrayValue ?? [] {
+                report.read += 1
+                guard let d = entry.dictionaryValue else {
+                    report.skipped.append(.init(line: report.read, reason: "\(section) entry is not an object"))
+                    continue
+                }
+                let text = { (key: String) -> String? in d[key]?.stringValue.flatMap { $0.isEmpty ? nil : $0 } }
+                var item = VaultItem(title: text("title") ?? text("name") ?? text("domain") ?? section.lowercased())
+                if section == "AUTHENTIFIANT" {
+                    item.username = text("login") ?? text("email")
+                    item.password = text("password")
+                    item.urls = text("domain").map { [$0] } ?? []
+                    item.notes = text("note")
+                    if let email = text("email"), item.username != email {
+                        item.customFields.append(.init(name: "email", value: email))
+                    }
+                    if let second = text("secondaryLogin") {
+                        item.customFields.append(.init(name: "secondary login", value: second))
+                    }
+                    report.imported += 1
+                } else {
+                    item.kind = .secureNote
+                    for (key, field) in d where !["title", "name"].contains(key) {
+                        if let s = field.stringValue, !s.isEmpty {
+                            item.customFields.append(.init(name: key, value: s))
+                        }
+                    }
+                    item.notes = "Dashlane \(section.lowercased()) entry"
+                    report.keptAsNotes += 1
+                }
+                items.append(item)
+            }
+        }
+        return (items, report)
+    }
+}
+
+extension DashlaneJSONImporter: ImportFormat {
+    var name: String { "dashlane-json" }
+    var syntaxes: Set<ImportSource.Syntax> { [.json] }
+    var expectation: String? { "an object with an \"AUTHENTIFIANT\" list" }
+
+    func detect(_ source: ImportSource) throws -> ImportConfidence? {
+        guard source.syntax == .json else { return nil }
+        return Self.matches(try source.foreignJSON()) ? .high : nil
+    }
+
+    func read(_ source: ImportSource) throws -> ImportResult {
+        Self.importValue(try source.foreignJSON(), input: source.name)
+    }
+}
