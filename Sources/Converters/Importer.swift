@@ -72,7 +72,8 @@ public enum Importer {
             throw ConverterError(
                 input: input,
                 "a \(structured.rawValue) document Coffer does not recognize as an export (supported: Bitwarden JSON, "
-                    + "KeePass XML, Coffer exports, plist/JSON lists of accounts); choose --format to force one")
+                    + "KeePass XML, Coffer exports, plist/JSON lists of accounts); force a format to read it as one",
+                hint: .chooseFormat)
         }
         let decoded = try TextDecoding.decode(bytes, input: input)
         let head = String(decoded.text.prefix(4096))

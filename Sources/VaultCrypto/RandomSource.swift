@@ -51,7 +51,8 @@ public final class DeterministicRandom: RandomSource, @unchecked Sendable {
         withUnsafeBytes(of: counter.littleEndian) { input.append(contentsOf: $0) }
         counter += 1
         var callSeed = [UInt8](repeating: 0, count: Int(randombytes_SEEDBYTES))
-        crypto_generichash(&callSeed, callSeed.count, input, UInt64(input.count), nil, 0)
+        Sodium.require(
+            crypto_generichash(&callSeed, callSeed.count, input, UInt64(input.count), nil, 0), "crypto_generichash")
         randombytes_buf_deterministic(buffer.baseAddress!, buffer.count, callSeed)
     }
 }

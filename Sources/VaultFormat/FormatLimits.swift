@@ -101,7 +101,7 @@ public struct KDFParameters: Equatable, Sendable, CustomStringConvertible {
             throw VaultError(
                 .kdfBounds,
                 "Argon2id memory \(memoryKiB / 1024) MiB is more than half of this machine's RAM "
-                    + "(use --allow-kdf-memory to open it anyway)")
+                    + "(opening it anyway must be allowed explicitly)")
         }
     }
 }

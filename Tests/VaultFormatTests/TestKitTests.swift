@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import VaultFormat
 
 /// Every vector in samples/testkit/ gives its expected class, and regenerating the kit
 /// from its deterministic source reproduces every file byte for byte.
-@Suite struct TestKitTests {
+@Suite(.chunkEngineFromEnvironment) struct TestKitTests {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../samples/testkit").standardized
 
