@@ -67,7 +67,7 @@ let package = Package(
         .executableTarget(name: "BenchPlist", dependencies: ["PropertyList"]),
         // Helpers shared by the test targets: a process runner and a seeded generator.
         .target(name: "TestSupport", dependencies: ["VaultCrypto"], path: "Tests/TestSupport"),
-        .testTarget(name: "CofferCLITests", dependencies: ["TestSupport"]),
+        .testTarget(name: "CofferCLITests", dependencies: ["TestSupport"], exclude: ["Golden"]),
         .testTarget(
             name: "CofferKitTests",
             dependencies: ["CofferKit", "Converters", "VaultModel", "VaultFormat", "VaultCrypto", "PropertyList"]),
