@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // Coffer: portable encrypted vault archives.
-// Dependencies point one way: C wrappers → PropertyList / VaultCrypto → VaultFormat →
-// VaultModel → Converters → CofferKit → CofferCLI.
+// Dependencies point one way: C wrappers → PropertyList / VaultCrypto → VaultFormat and
+// VaultModel (which knows no container) → Converters → CofferKit → CofferCLI.
 import PackageDescription
 
 let package = Package(
