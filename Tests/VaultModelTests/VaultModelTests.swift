@@ -102,14 +102,23 @@ import VaultCrypto
 
     /// Ids come from VaultCrypto's random source: a seeded one gives the same ids again,
     /// with the version-4 and RFC 4122 variant bits set.
+    /// Every byte it gives is the next value of a counter.
+    final class CountingRandom: RandomSource, @unchecked Sendable {  // used by one test at a time
+        var next: UInt8 = 0
+        func fill(_ buffer: UnsafeMutableRawBufferPointer) {
+            for i in buffer.indices {
+                buffer[i] = next
+                next &+= 1
+            }
+        }
+    }
+
     @Test func idsComeFromTheRandomSource() {
-        let seed = [UInt8](repeating: 9, count: 32)
-        let first = (0..<3).map { _ in UUID.randomV4(using: DeterministicRandom(seed: seed)) }
-        let random = DeterministicRandom(seed: seed)
-        let again = UUID.randomV4(using: random)
-        #expect(first.allSatisfy { $0 == again })
-        #expect(UUID.randomV4(using: random) != again)
-        for id in first + (0..<100).map({ _ in UUID.randomV4() }) {
+        let random = CountingRandom()
+        let first = UUID.randomV4(using: random)
+        #expect(first.recordString == "00010203-0405-4607-8809-0A0B0C0D0E0F")
+        #expect(UUID.randomV4(using: random).recordString == "10111213-1415-4617-9819-1A1B1C1D1E1F")
+        for id in [first] + (0..<100).map({ _ in UUID.randomV4() }) {
             #expect(id.uuidBytes[6] >> 4 == 4 && id.uuidBytes[8] >> 6 == 0b10)
         }
     }
