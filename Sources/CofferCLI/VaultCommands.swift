@@ -139,7 +139,6 @@ struct Verify: ParsableCommand {
             throw ExitCode(failed.allSatisfy({ $0.exitCode == first.exitCode }) ? first.exitCode : 1)
         }
     }
-
 }
 
 extension Verify.Outcome {

@@ -8,11 +8,6 @@ enum Sodium {
         precondition(initialized, "libsodium failed to initialise")
     }
 
-    /// A failed call as ``CryptoError/libraryFailure(function:code:)``.
-    static func check(_ status: Int32, _ function: String) throws {
-        guard status == 0 else { throw CryptoError.libraryFailure(function: function, code: status) }
-    }
-
     /// For calls that fail only on parameters the caller has already validated (lengths
     /// fixed by the type): a failure means libsodium broke its documented contract, and
     /// no result can be trusted, so it stops the process with the call's name rather than
