@@ -134,7 +134,20 @@ import Testing
     /// Output lines with their stream's prefix; a last line without a newline is marked.
     static func transcript(_ text: String, prefix: String) -> [String] {
         guard !text.isEmpty else { return [] }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // By scalars: "\r\n" is one Character, and a carriage return is shown as `\r`.
+        var lines = [String]()
+        var line = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" {
+                lines.append(String(line))
+                line = String.UnicodeScalarView()
+            } else if scalar == "\r" {
+                line.append(contentsOf: "\\r".unicodeScalars)
+            } else {
+                line.append(scalar)
+            }
+        }
+        lines.append(String(line))
         let endsWithNewline = lines.last == ""
         if endsWithNewline { lines.removeLast() }
         var out = lines.map { $0.isEmpty ? prefix : "\(prefix) \($0)" }
