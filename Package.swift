@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // Coffer: portable encrypted vault archives.
-// Dependencies point one way: C wrappers → PropertyList / VaultCrypto → VaultFormat →
-// VaultModel → Converters → CofferKit → CofferCLI.
+// Dependencies point one way: C wrappers → PropertyList / VaultCrypto → VaultFormat and
+// VaultModel (which knows no container) → Converters → CofferKit → CofferCLI.
 import PackageDescription
 
 let package = Package(
@@ -38,7 +38,8 @@ let package = Package(
         .target(name: "PropertyList", dependencies: ["CLibXML2"]),
         .target(name: "VaultCrypto", dependencies: ["CSodium", "CLibCrypto"]),
         .target(name: "VaultFormat", dependencies: ["VaultCrypto", "PropertyList"]),
-        .target(name: "VaultModel", dependencies: ["VaultFormat", "PropertyList"]),
+        // VaultCrypto only for RandomSource: item and blob ids come from the one random source.
+        .target(name: "VaultModel", dependencies: ["PropertyList", "VaultCrypto"]),
         .target(name: "Converters", dependencies: ["VaultModel", "PropertyList", "CZlib"]),
         .target(
             name: "CofferKit", dependencies: ["Converters", "VaultModel", "VaultFormat", "VaultCrypto", "PropertyList"]),
@@ -56,7 +57,7 @@ let package = Package(
         // Benchmark driver for scripts/bench-convert; never run by tests.
         .executableTarget(
             name: "BenchConvert",
-            dependencies: ["Converters", "VaultModel", "VaultFormat", "VaultCrypto", "PropertyList"]),
+            dependencies: ["CofferKit", "Converters", "VaultModel", "VaultFormat", "VaultCrypto", "PropertyList"]),
         // Benchmark driver for scripts/bench-container; never run by tests.
         .executableTarget(name: "BenchContainer", dependencies: ["VaultFormat", "VaultCrypto", "PropertyList"]),
         // libFuzzer targets for scripts/fuzz; built normally it replays inputs.
@@ -65,13 +66,13 @@ let package = Package(
         // Benchmark driver for scripts/bench-plist; never run by tests.
         .executableTarget(name: "BenchPlist", dependencies: ["PropertyList"]),
         // Helpers shared by the test targets: a process runner and a seeded generator.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["VaultCrypto"], path: "Tests/TestSupport"),
         // Test only, in no product: the test-kit generator and vector parser (spec/FORMAT.md
         // §9), forgeries of sealed payloads, and the deterministic random source.
         .target(
             name: "VaultTestKit", dependencies: ["VaultFormat", "VaultCrypto", "PropertyList"],
             path: "Tests/VaultTestKit"),
-        .testTarget(name: "CofferCLITests", dependencies: ["TestSupport"]),
+        .testTarget(name: "CofferCLITests", dependencies: ["TestSupport"], exclude: ["Golden"]),
         .testTarget(
             name: "CofferKitTests",
             dependencies: [
@@ -79,7 +80,7 @@ let package = Package(
             ]),
         .testTarget(name: "ConvertersTests", dependencies: ["Converters", "VaultModel", "TestSupport"]),
         .testTarget(
-            name: "VaultModelTests", dependencies: ["VaultModel", "VaultFormat", "VaultCrypto", "PropertyList"]),
+            name: "VaultModelTests", dependencies: ["VaultModel", "VaultCrypto", "PropertyList"]),
         .testTarget(name: "VaultCryptoTests", dependencies: ["VaultCrypto", "TestSupport"]),
         .testTarget(
             name: "VaultFormatTests",

@@ -12,6 +12,12 @@ func seconds(_ body: () throws -> Void) rethrows -> Double {
 }
 
 let args = CommandLine.arguments
+// scripts/bench-container compares the engines through the environment; the library reads none.
+if let name = ProcessInfo.processInfo.environment["COFFER_CHUNK_ENGINE"],
+    let engine = ChaCha20Poly1305.Engine(rawValue: name)
+{
+    ChaCha20Poly1305.select(engine)
+}
 let mode = args[1]
 let identityPath = "\(args[2])"
 

@@ -1,5 +1,6 @@
 // Benchmark driver for scripts/bench-convert. One operation per process (so peak RSS is
 // its own); prints "NAME SECONDS". Not a test.
+import CofferKit
 import Converters
 import Foundation
 import PropertyList

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import VaultCrypto
 
 /// The `coffer` command. Exit codes (README, spec/FORMAT.md §8): 0 ok, 1 invalid data,
 /// 2 usage, 3 a file could not be read or written, 4 vault locked by another process,
@@ -22,6 +23,7 @@ struct Coffer: ParsableCommand {
     static func main() {
         disableCoreDumps()
         do {
+            try selectChunkEngine()
             var command = try parseAsRoot()
             try command.run()
         } catch {
@@ -33,6 +35,17 @@ struct Coffer: ParsableCommand {
     static func disableCoreDumps() {
         var none = rlimit(rlim_cur: 0, rlim_max: 0)
         setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &none)
+    }
+
+    /// `COFFER_CHUNK_ENGINE=libsodium` (or `openssl`) chooses the payload cipher's engine,
+    /// for benchmarks and bisecting; the library reads no environment itself.
+    static func selectChunkEngine() throws {
+        guard let name = ProcessInfo.processInfo.environment["COFFER_CHUNK_ENGINE"] else { return }
+        guard let engine = ChaCha20Poly1305.Engine(rawValue: name) else {
+            let names = ChaCha20Poly1305.Engine.allCases.map(\.rawValue).joined(separator: " or ")
+            throw CofferFailure(message: "COFFER_CHUNK_ENGINE must be \(names), not \(name)", exitCode: 2)
+        }
+        ChaCha20Poly1305.select(engine)
     }
 
     /// Maps errors to the documented exit codes; argument-parser's own (help, version,

@@ -156,12 +156,8 @@ struct Edit: ParsableCommand {
                 edited.customFields.removeAll { $0.name == name }
             }
             let now = Date()
-            if let new = try password.read(settings: document.generator), new != edited.password {
-                if let old = edited.password, !old.isEmpty {
-                    // Appended: oldest first, the order KeePass keeps (and our KeePass export writes).
-                    edited.passwordHistory.append(.init(password: old, date: now))
-                }
-                edited.password = new
+            if let new = try password.read(settings: document.generator) {
+                edited.replacePassword(with: new, at: now)
             }
             guard edited != document.items[index] else {
                 throw CofferFailure(message: "nothing to change (give a field or a password option)", exitCode: 2)

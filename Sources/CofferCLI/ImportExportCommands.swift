@@ -9,15 +9,15 @@ struct Import: ParsableCommand {
     )
 
     @OptionGroup var source: ImportInputs
-    @Option(help: ImportInputs.formatHelp) var format: String?
+    @Option(help: ImportInputs.formatHelp) var format: ImportFormat?
     @Option(name: .shortAndLong, help: "Create this new vault.") var output: String?
     @Option(help: "Add to this existing vault.") var into: String?
-    @Option(help: "KDF preset for a new vault.") var kdf: String = "moderate"
+    @Option(help: "KDF preset for a new vault: interactive, moderate or sensitive.") var kdf: KDFPreset = .moderate
     @Option(
         help:
             "With --into: what to do with an item already in the vault (same id, or same title, username and password): skip, keep or update."
     )
-    var duplicates: String = "skip"
+    var duplicates: DuplicatePolicy = .skip
     @OptionGroup var keys: KeyOptions
 
     func validate() throws {
@@ -27,7 +27,7 @@ struct Import: ParsableCommand {
     }
 
     func run() throws {
-        var (items, sources, reports) = try source.read(format: format)
+        var (items, sources, reports) = try source.read(format: format?.rawValue)
         // Against the target vault first, so the printed counts are final.
         var target: (lock: VaultLock, vault: UnlockedVault, document: VaultDocument)?
         if let into, !source.dryRun {
@@ -54,7 +54,7 @@ struct Import: ParsableCommand {
             _ = try reporting(output) {
                 try VaultStore.create(
                     at: output, payload: payload,
-                    slots: [(.passphrase(passphrase, KDFParameters.preset(named: kdf) ?? .moderate), label: "")])
+                    slots: [(.passphrase(passphrase, kdf.parameters), label: "")])
             }
             print("created \(output) with \(items.count) item(s)")
         } else if let into, var target {
@@ -66,52 +66,21 @@ struct Import: ParsableCommand {
             try reporting(into) { try VaultStore.save(payload, over: target.vault) }
             let count = reports.reduce(0) { $0 + $1.duplicates }
             print(
-                "added \(items.count) item(s) to \(into); \(count) duplicate(s) \(duplicates == "update" ? "updated" : "skipped")"
+                "added \(items.count) item(s) to \(into); \(count) duplicate(s) \(duplicates == .update ? "updated" : "skipped")"
             )
         }
     }
 
-    /// Applies `--duplicates` (same id, or same title + username + password) and moves the
-    /// duplicates from "imported" to "duplicates" in their input's report. Returns the items to add.
+    /// Applies `--duplicates` (VaultDocument.merge) and moves the duplicates from
+    /// "imported" to "duplicates" in their input's report. Returns the items to add.
     private func merge(
         _ items: [VaultItem], sources: [Int], into document: inout VaultDocument, reports: inout [ImportReport]
     )
         -> [VaultItem]
     {
-        func identity(_ item: VaultItem) -> String {
-            "\(item.title)\u{0}\(item.username ?? "")\u{0}\(item.password ?? "")"
-        }
-        var byID = [UUID: Int]()
-        var byContent = [String: Int]()
-        for (i, item) in document.items.enumerated() {
-            byID[item.id] = i
-            byContent[identity(item)] = i
-        }
-        var fresh = [VaultItem]()
-        var freshIDs = Set<UUID>()
-        for (n, var item) in items.enumerated() {
-            guard duplicates != "keep", let existing = byID[item.id] ?? byContent[identity(item)] else {
-                // Kept twice (or twice in the inputs): ids stay unique in a vault.
-                if byID[item.id] != nil || freshIDs.contains(item.id) { item.id = .randomV4() }
-                freshIDs.insert(item.id)
-                fresh.append(item)
-                continue
-            }
-            if duplicates == "update" {
-                var updated = item
-                updated.id = document.items[existing].id
-                updated.created = document.items[existing].created ?? item.created
-                document.items[existing] = updated
-            }
-            if item.kind == .secureNote {
-                reports[sources[n]].keptAsNotes -= 1
-            } else {
-                reports[sources[n]].imported -= 1
-            }
-            reports[sources[n]].duplicates += 1
-        }
-        document.items += fresh
-        return fresh
+        let result = document.merge(items, duplicates: duplicates)
+        for n in result.duplicates { reports[sources[n]].countAsDuplicate(items[n]) }
+        return result.added
     }
 }
 
@@ -143,13 +112,13 @@ struct Convert: ParsableCommand {
     )
 
     @OptionGroup var source: ImportInputs
-    @Option(help: ImportInputs.formatHelp) var from: String?
+    @Option(help: ImportInputs.formatHelp) var from: ImportFormat?
     @OptionGroup var target: ExportTarget
 
     func run() throws {
-        var (items, _, reports) = try source.read(format: from)
-        var seen = Set<UUID>()  // the same export given twice: ids stay unique
-        for i in items.indices where !seen.insert(items[i].id).inserted { items[i].id = .randomV4() }
+        var (items, _, reports) = try source.read(format: from?.rawValue)
+        var unique = VaultDocument()  // the same export given twice: ids stay unique
+        items = unique.merge(items, duplicates: .keep).added
         try source.finish(reports)
         if source.dryRun {
             source.printPreview(items, reports: reports, verb: "converted")
@@ -163,30 +132,26 @@ struct Convert: ParsableCommand {
 struct ExportTarget: ParsableArguments {
     @Option(
         name: [.customLong("format"), .customLong("to")], help: "json, xml-plist, binary-plist, keepass-xml or csv.")
-    var format: String
-    @Option(help: "CSV dialect: keepassxc, chrome or bitwarden.") var dialect: String?
+    var format: ExportFormat
+    @Option(help: "CSV dialect: keepassxc, chrome or bitwarden.") var dialect: CSVExporter.Dialect?
     @Option(name: .shortAndLong, help: "Output file, or - for standard output.") var output: String = "-"
 
     func validate() throws {
-        if format == "csv" {
-            guard let dialect, CSVExporter.Dialect(rawValue: dialect) != nil else {
-                throw ValidationError("--format csv needs --dialect keepassxc, chrome or bitwarden")
-            }
-        } else if Exporter.Format(rawValue: format) == nil {
-            throw ValidationError(
-                "--format must be one of \(Exporter.Format.allCases.map(\.rawValue).joined(separator: ", ")), csv")
+        if format == .csv, dialect == nil {
+            throw ValidationError("--format csv needs --dialect keepassxc, chrome or bitwarden")
         }
+        if format != .csv, dialect != nil { throw ValidationError("--dialect goes with --format csv") }
     }
 
     func write(_ document: VaultDocument) throws {
         let bytes: [UInt8]
         var warnings = [String]()
-        if format == "csv" {
-            (bytes, warnings) = CSVExporter.export(document, dialect: CSVExporter.Dialect(rawValue: dialect!)!)
-        } else if format == "keepass-xml" {
+        if let dialect, format == .csv {
+            (bytes, warnings) = CSVExporter.export(document, dialect: dialect)
+        } else if format == .keepassXML {
             (bytes, warnings) = try reportingConverter { try KeePassXMLExporter.export(document) }
         } else {
-            bytes = try reportingConverter { try Exporter.export(document, as: Exporter.Format(rawValue: format)!) }
+            bytes = try reportingConverter { try Exporter.export(document, as: format.lossless!) }
         }
         for w in warnings { FileHandle.standardError.write(Data("coffer: warning: \(w)\n".utf8)) }
         FileHandle.standardError.write(Data("coffer: warning: the output holds every secret in clear text\n".utf8))
@@ -208,7 +173,7 @@ func reportingConverter<T>(_ body: () throws -> T) throws -> T {
     do {
         return try body()
     } catch let error as ConverterError {
-        throw CofferFailure.invalidData(error.description)
+        throw CofferFailure.invalidData(error.description + (error.hint.map { " (\($0.commandLine))" } ?? ""))
     } catch let error as PropertyListError {
         throw CofferFailure.invalidData(error.description)
     }
@@ -221,5 +186,16 @@ func reportingModel<T>(_ path: String, _ body: () throws -> T) throws -> T {
         throw CofferFailure.invalidData("\(path): \(error)")
     } catch let error as VaultContent.MissingBlob {
         throw CofferFailure.invalidData("\(path): \(error)")
+    }
+}
+
+extension ConverterError.Hint {
+    /// The hint in this CLI's terms.
+    var commandLine: String {
+        switch self {
+        case .chooseFormat: "--format forces one"
+        case .mapColumn(let column): "--map \(column)=FIELD chooses"
+        case .mapColumnsOrChooseFormat: "--map COLUMN=FIELD names columns; --format forces a format"
+        }
     }
 }

@@ -8,7 +8,7 @@ struct Create: ParsableCommand {
         abstract: "Create an empty vault sealed with a passphrase (and/or other keys).")
 
     @Argument(help: "The vault file to create.") var vault: String
-    @Option(help: "KDF preset: interactive, moderate (default) or sensitive.") var kdf: String?
+    @Option(help: "KDF preset: interactive, moderate (default) or sensitive.") var kdf: KDFPreset?
     @Option(help: "Tune the KDF to take about this many milliseconds here.") var kdfTime: Int?
     @Option(help: "Label of the passphrase slot (who it belongs to).") var label: String = ""
     @Option(help: "Also add a key-file slot (repeatable).") var keyFile: [String] = []
@@ -19,9 +19,6 @@ struct Create: ParsableCommand {
 
     func validate() throws {
         if kdf != nil, kdfTime != nil { throw ValidationError("give --kdf or --kdf-time, not both") }
-        if let kdf, KDFParameters.preset(named: kdf) == nil {
-            throw ValidationError("--kdf must be interactive, moderate or sensitive")
-        }
         if noPassphrase, keyFile.isEmpty, recipient.isEmpty {
             throw ValidationError("--no-passphrase needs --key-file or --recipient")
         }
@@ -32,8 +29,7 @@ struct Create: ParsableCommand {
         var recipes = [(SlotRecipe, label: String)]()
         if !noPassphrase {
             let parameters =
-                try kdfTime.map { try KDFTuning.parameters(targetMilliseconds: $0) } ?? KDFParameters.preset(
-                    named: kdf ?? "moderate")!
+                try kdfTime.map { try KDFTuning.parameters(targetMilliseconds: $0) } ?? (kdf ?? .moderate).parameters
             let passphrase = try SecretInput.newPassphrase(
                 file: passphraseFile, fd: passphraseFD, environment: "COFFER_PASSPHRASE")
             recipes.append((.passphrase(passphrase, parameters), label))
@@ -128,13 +124,8 @@ struct Verify: ParsableCommand {
             keys.passphraseFile != nil || keys.passphraseFD != nil || !keys.keyFile.isEmpty || !keys.identity.isEmpty
             || ProcessInfo.processInfo.environment["COFFER_PASSPHRASE"] != nil
         let credentials = wantsKey ? try keys.credentials() : nil
-        let collector = OutcomeCollector(count: vaults.count)
-        let (paths, allowLarge) = (vaults, keys.allowKdfMemory)
-        // Both cores: each vault is independent.
-        DispatchQueue.concurrentPerform(iterations: paths.count) { i in
-            collector.set(i, Self.check(paths[i], credentials: credentials, allowLarge: allowLarge))
-        }
-        let results = collector.outcomes
+        let results = VaultCheck.checkAll(vaults, credentials: credentials, allowLargeKDFMemory: keys.allowKdfMemory)
+            .map(Outcome.init)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         for result in results {
@@ -152,32 +143,22 @@ struct Verify: ParsableCommand {
             throw ExitCode(failed.allSatisfy({ $0.exitCode == first.exitCode }) ? first.exitCode : 1)
         }
     }
+}
 
-    final class OutcomeCollector: @unchecked Sendable {
-        private var slots: [Outcome?]
-        private let lock = NSLock()
-        init(count: Int) { slots = Array(repeating: nil, count: count) }
-        func set(_ i: Int, _ outcome: Outcome) {
-            lock.lock()
-            slots[i] = outcome
-            lock.unlock()
-        }
-        var outcomes: [Outcome] { slots.map { $0! } }
-    }
-
-    static func check(_ path: String, credentials: Credentials?, allowLarge: Bool) -> Outcome {
-        let level = credentials == nil ? "structure and checksum" : "every chunk and record authenticated"
-        do {
-            let file = try VaultFile(path: path, allowLargeKDFMemory: allowLarge)
-            if let credentials { _ = try file.unlock(with: credentials).verifyEverything() }
-            return Outcome(path: path, ok: true, level: level, exitCode: 0)
-        } catch let error as VaultError {
-            return Outcome(
+extension Verify.Outcome {
+    /// How a check is printed, with the exit code of its failure class.
+    init(_ check: VaultCheck) {
+        let (path, level) = (check.path, check.level.rawValue)
+        switch check.outcome {
+        case .ok:
+            self.init(path: path, ok: true, level: level, exitCode: 0)
+        case .failed(let error):
+            self.init(
                 path: path, ok: false, level: level, failure: error.kind.rawValue, message: error.description,
                 chunk: error.chunk,
                 byteRange: error.byteRange.map { [$0.lowerBound, $0.upperBound] }, exitCode: error.kind.exitCode)
-        } catch {
-            return Outcome(path: path, ok: false, level: level, failure: "io", message: "\(error)", exitCode: 3)
+        case .unreadable(let message):
+            self.init(path: path, ok: false, level: level, failure: "io", message: message, exitCode: 3)
         }
     }
 }
@@ -189,18 +170,10 @@ struct Keygen: ParsableCommand {
     @Option(name: .shortAndLong, help: "The identity file to create.") var output: String
 
     func run() throws {
-        guard !FileManager.default.fileExists(atPath: output) else {
-            throw CofferFailure.io("\(output): already exists")
+        do {
+            print(try IdentityFile.create(at: output))
+        } catch let error as IdentityFile.Failure {
+            throw CofferFailure.io(error.description)
         }
-        let identity = X25519.generate(random: SystemRandom.shared)
-        let fd = open(output, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw CofferFailure.io("\(output): cannot create") }
-        defer { close(fd) }
-        var text = Array(IdentityText.identityFile(secret: identity.secret).utf8)
-        defer { wipe(&text) }
-        guard write(fd, text, text.count) == text.count, fsync(fd) == 0 else {
-            throw CofferFailure.io("\(output): cannot write")
-        }
-        print(IdentityText.recipient(identity.publicKey))
     }
 }

@@ -22,13 +22,20 @@ extension CofferFailure {
     /// Turns a vault-layer error into a message naming the file, with its exit code.
     static func from(_ error: Error, path: String) -> Error {
         switch error {
-        case let error as VaultError: CofferFailure(message: "\(path): \(error)", exitCode: error.kind.exitCode)
+        case let error as VaultError:
+            CofferFailure(message: "\(path): \(error)\(hint(for: error))", exitCode: error.kind.exitCode)
         case let error as VaultLockedError: CofferFailure(message: error.description, exitCode: 4)
         case let error as VaultIOError: CofferFailure.io(error.description)
         case let error as CryptoError: CofferFailure.invalidData("\(path): \(error)")
         default: error
         }
     }
+}
+
+/// The flag that gets past a refusal, where one does. The library names no flags.
+private func hint(for error: VaultError) -> String {
+    error.kind == .kdfBounds && error.description.contains("more than half of the memory this process may use")
+        ? "; --allow-kdf-memory allows it" : ""
 }
 
 /// Runs `body`, converting vault errors for `path`.

@@ -82,7 +82,7 @@ struct BitwardenImporter {
                 item.password = login?["password"]?.stringValue
                 item.urls = (login?["uris"]?.arrayValue ?? []).compactMap { $0.dictionaryValue?["uri"]?.stringValue }
                 if let totp = login?["totp"]?.stringValue {
-                    item.totp = totp.hasPrefix("otpauth://") ? totp : "otpauth://totp/\(item.title)?secret=\(totp)"
+                    item.totp = TOTP.itemValue(totp, account: item.title)
                 }
             }
             if item.kind == .secureNote { report.keptAsNotes += 1 } else { report.imported += 1 }

@@ -153,8 +153,8 @@ public struct CSVImporter {
             if let other = seen[field] {
                 throw ConverterError(
                     input: input, line: header.line,
-                    "columns \"\(other)\" and \"\(name)\" both map to \(field.rawValue); choose one with --map \(Self.normalize(name))=…"
-                )
+                    "columns \"\(other)\" and \"\(name)\" both map to \(field.rawValue); map one of them to another field",
+                    hint: .mapColumn(Self.normalize(name)))
             }
             seen[field] = name
             mapping[column] = field
@@ -163,7 +163,7 @@ public struct CSVImporter {
             throw ConverterError(
                 input: input, line: header.line,
                 "the first line is not a header Coffer recognizes (\(header.fields.prefix(6).joined(separator: ", "))); "
-                    + "name the columns with --map COLUMN=FIELD or choose --format")
+                    + "name the columns or force a format", hint: .mapColumnsOrChooseFormat)
         }
         return (mapping, dialect)
     }
@@ -234,9 +234,7 @@ public struct CSVImporter {
         case .url: item.urls.append(contentsOf: Self.splitURLs(value))
         case .notes: item.notes = value
         case .totp:
-            item.totp =
-                value.hasPrefix("otpauth://")
-                ? value : "otpauth://totp/\(item.title.isEmpty ? "import" : item.title)?secret=\(value)"
+            item.totp = TOTP.itemValue(value, account: item.title)
         case .folder:
             item.folder = value.split(whereSeparator: { $0 == "/" || $0 == "\\" }).map(String.init)
             if item.folder.first == "Root" { item.folder.removeFirst() }  // KeePassXC's root group

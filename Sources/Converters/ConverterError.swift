@@ -38,10 +38,22 @@ public struct ConverterError: Error, Equatable, Sendable, CustomStringConvertibl
     public var expected: String?
     public var found: String?
     public var reason: String
+    /// What a person can do about it, for the program in front to say in its own terms
+    /// (the CLI names its flags; the library names none).
+    public var hint: Hint?
+
+    public enum Hint: Equatable, Sendable {
+        /// Forcing the input format would read it.
+        case chooseFormat
+        /// Mapping this (normalized) column to a field would resolve a clash.
+        case mapColumn(String)
+        /// Naming the columns, or forcing a format, would read it.
+        case mapColumnsOrChooseFormat
+    }
 
     public init(
         _ code: Code = .invalidData, input: String, line: Int? = nil, column: Int? = nil, offset: Int? = nil,
-        expected: String? = nil, found: String? = nil, _ reason: String
+        expected: String? = nil, found: String? = nil, _ reason: String, hint: Hint? = nil
     ) {
         self.code = code
         self.input = input
@@ -51,6 +63,7 @@ public struct ConverterError: Error, Equatable, Sendable, CustomStringConvertibl
         self.expected = expected
         self.found = found
         self.reason = reason
+        self.hint = hint
     }
 
     /// A parse failure of `input` as `expected` ("JSON"), with its position.

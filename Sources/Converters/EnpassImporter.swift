@@ -53,7 +53,7 @@ struct EnpassImporter {
                 case "password" where item.password == nil: item.password = value
                 case "url": item.urls.append(value)
                 case "totp":
-                    item.totp = value.hasPrefix("otpauth://") ? value : "otpauth://totp/\(item.title)?secret=\(value)"
+                    item.totp = TOTP.itemValue(value, account: item.title)
                 case "section": continue
                 default: item.customFields.append(.init(name: label, value: value, concealed: f["sensitive"] == 1))
                 }

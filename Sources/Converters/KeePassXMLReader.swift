@@ -270,7 +270,7 @@ struct KeePassXMLReader {
         case .url: if !value.isEmpty { entry.urls = [value] }
         case .notes: if !value.isEmpty { entry.notes = value }
         case .totp:
-            entry.totp = value.hasPrefix("otpauth://") ? value : "otpauth://totp/\(entry.title)?secret=\(value)"
+            entry.totp = TOTP.itemValue(value, account: entry.title)
         case .custom(let name):
             entry.customFields.append(.init(name: name, value: value, concealed: protected))
         }

@@ -295,9 +295,7 @@ public struct NotesImporter {
         case .url: item.urls.append(value)
         case .notes: notes.append(value)
         case .totp:
-            item.totp =
-                value.hasPrefix("otpauth://")
-                ? value : "otpauth://totp/import?secret=\(value.replacingOccurrences(of: " ", with: ""))"
+            item.totp = TOTP.itemValue(value, account: "import")
         case .pin: item.customFields.append(.init(name: "PIN", value: value, concealed: true))
         }
     }

@@ -62,7 +62,7 @@ struct ProtonPassImporter {
             item.password = text(content["password"])
             item.urls = (content["urls"]?.arrayValue ?? []).compactMap(text)
             if let totp = text(content["totpUri"]) {
-                item.totp = totp.hasPrefix("otpauth://") ? totp : "otpauth://totp/\(item.title)?secret=\(totp)"
+                item.totp = TOTP.itemValue(totp, account: item.title)
             }
         case "note":
             item.kind = .secureNote
@@ -105,7 +105,7 @@ struct ProtonPassImporter {
             let name = text(f["fieldName"]) ?? "field"
             switch f["type"]?.stringValue {
             case "totp" where item.totp == nil:
-                item.totp = value.hasPrefix("otpauth://") ? value : "otpauth://totp/\(item.title)?secret=\(value)"
+                item.totp = TOTP.itemValue(value, account: item.title)
             case "hidden", "totp": item.customFields.append(.init(name: name, value: value, concealed: true))
             default: item.customFields.append(.init(name: name, value: value))
             }

@@ -13,14 +13,16 @@ public enum XChaCha20Poly1305 {
         precondition(key.count == keyBytes && nonce.count == nonceBytes)
         var out = [UInt8](repeating: 0, count: plaintext.count + tagBytes)
         var written: UInt64 = 0
-        plaintext.withBytes { m in
+        let status = plaintext.withBytes { m in
             key.withBytes { k in
-                _ = crypto_aead_xchacha20poly1305_ietf_encrypt(
+                crypto_aead_xchacha20poly1305_ietf_encrypt(
                     &out, &written, m.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt64(m.count),
                     associatedData, UInt64(associatedData.count), nil, nonce,
                     k.baseAddress!.assumingMemoryBound(to: UInt8.self))
             }
         }
+        // Fails only for a message longer than the construction allows (2^64 bytes).
+        Sodium.require(status, "crypto_aead_xchacha20poly1305_ietf_encrypt")
         return out
     }
 
@@ -57,8 +59,13 @@ public enum X25519 {
     }
 
     public static func publicKey(of secret: SecureBytes) -> [UInt8] {
+        precondition(secret.count == keyBytes, "an X25519 secret is 32 bytes")
         var pk = [UInt8](repeating: 0, count: keyBytes)
-        secret.withBytes { _ = crypto_scalarmult_base(&pk, $0.baseAddress!.assumingMemoryBound(to: UInt8.self)) }
+        let status = secret.withBytes {
+            crypto_scalarmult_base(&pk, $0.baseAddress!.assumingMemoryBound(to: UInt8.self))
+        }
+        // A clamped scalar times the base point is never the identity; a failure is libsodium's.
+        Sodium.require(status, "crypto_scalarmult_base")
         return pk
     }
 

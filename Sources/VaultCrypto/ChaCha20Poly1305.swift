@@ -1,4 +1,5 @@
 internal import CSodium
+import Synchronization
 
 /// ChaCha20-Poly1305-IETF (RFC 8439, 12-byte nonce), the payload's STREAM cipher: each save
 /// has its own key, so counter nonces never repeat under one key.
@@ -20,14 +21,26 @@ public enum ChaCha20Poly1305 {
     }
 
     /// What calls without `engine:` use: OpenSSL when it loads and, in a self-test at first
-    /// use, seals exactly as libsodium does and refuses a forged tag; libsodium otherwise.
-    /// `COFFER_CHUNK_ENGINE=libsodium` (or `openssl`) decides instead, for benchmarks and
-    /// bisecting; a request for an OpenSSL that fails its self-test still gets libsodium.
-    public static let engine: Engine = {
-        let requested = getenv("COFFER_CHUNK_ENGINE").map { String(cString: $0) }
-        if requested == Engine.libsodium.rawValue { return .libsodium }
+    /// use, seals exactly as libsodium does and refuses a forged tag; libsodium otherwise —
+    /// unless the program chose with ``select(_:)``.
+    public static var engine: Engine {
+        if selection.load(ordering: .relaxed) == Selection.libsodium { return .libsodium }
         return OpenSSLChaCha20Poly1305.passesSelfTest ? .openssl : .libsodium
-    }()
+    }
+
+    /// Chooses the engine of calls without `engine:`, for the whole process: programs call
+    /// it once at startup (the CLI from `COFFER_CHUNK_ENGINE`, for benchmarks and
+    /// bisecting). The library itself reads no environment. A choice of an OpenSSL that
+    /// fails its self-test still gets libsodium; the bytes are the same either way.
+    public static func select(_ engine: Engine) {
+        selection.store(engine == .libsodium ? Selection.libsodium : Selection.openssl, ordering: .relaxed)
+    }
+
+    private enum Selection {
+        static let openssl: UInt8 = 0
+        static let libsodium: UInt8 = 1
+    }
+    private static let selection = Atomic<UInt8>(Selection.openssl)
 
     /// Seals `plaintext` into `output` (which must hold plaintext.count + 16 bytes): the
     /// ciphertext, then the tag.
@@ -88,12 +101,14 @@ enum SodiumChaCha20Poly1305 {
     ) {
         Sodium.ensureInitialized()
         var written: UInt64 = 0
-        _ = crypto_aead_chacha20poly1305_ietf_encrypt(
+        let status = crypto_aead_chacha20poly1305_ietf_encrypt(
             output.baseAddress!.assumingMemoryBound(to: UInt8.self), &written,
             plaintext.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt64(plaintext.count),
             associatedData.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt64(associatedData.count), nil,
             nonce.baseAddress!.assumingMemoryBound(to: UInt8.self), key.baseAddress!.assumingMemoryBound(to: UInt8.self)
         )
+        // Fails only for a message over 256 GiB; chunks are 64 KiB.
+        Sodium.require(status, "crypto_aead_chacha20poly1305_ietf_encrypt")
     }
 
     /// True when the tag verified (and only then is `output` written).

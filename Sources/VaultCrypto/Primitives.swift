@@ -23,12 +23,16 @@ public enum BLAKE2b {
             } else {
                 crypto_generichash_init(state, nil, 0, outputBytes)
             }
-        precondition(status == 0, "crypto_generichash_init failed")
+        // Fails only for a key or output length outside 16…64 / 1…64 bytes.
+        Sodium.require(status, "crypto_generichash_init")
         for part in parts where part.count > 0 {
-            crypto_generichash_update(state, part.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt64(part.count))
+            Sodium.require(
+                crypto_generichash_update(
+                    state, part.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt64(part.count)),
+                "crypto_generichash_update")
         }
         var out = [UInt8](repeating: 0, count: outputBytes)
-        crypto_generichash_final(state, &out, outputBytes)
+        Sodium.require(crypto_generichash_final(state, &out, outputBytes), "crypto_generichash_final")
         return out
     }
 
@@ -57,7 +61,7 @@ public enum SubkeyDerivation {
                     key.baseAddress!.assumingMemoryBound(to: UInt8.self))
             }
         }
-        precondition(status == 0, "crypto_kdf_derive_from_key failed")
+        Sodium.require(status, "crypto_kdf_derive_from_key")
         return sub
     }
 }
@@ -90,7 +94,7 @@ public enum SHA256 {
     public static func hash(_ bytes: [UInt8]) -> [UInt8] {
         Sodium.ensureInitialized()
         var out = [UInt8](repeating: 0, count: 32)
-        crypto_hash_sha256(&out, bytes, UInt64(bytes.count))
+        Sodium.require(crypto_hash_sha256(&out, bytes, UInt64(bytes.count)), "crypto_hash_sha256")
         return out
     }
 }

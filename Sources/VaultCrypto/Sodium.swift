@@ -7,16 +7,14 @@ enum Sodium {
     static func ensureInitialized() {
         precondition(initialized, "libsodium failed to initialise")
     }
-}
 
-/// The one error type of VaultCrypto. Cryptographic failures say nothing about secrets.
-public enum CryptoError: Error, Equatable, Sendable {
-    /// An AEAD tag did not verify: wrong key, or the bytes were changed.
-    case authenticationFailed
-    /// libsodium could not allocate the KDF's memory (or refused the parameters).
-    case kdfFailed(reason: String)
-    /// A key, nonce or salt of the wrong length, or an X25519 point of low order.
-    case invalidInput(String)
+    /// For calls that fail only on parameters the caller has already validated (lengths
+    /// fixed by the type): a failure means libsodium broke its documented contract, and
+    /// no result can be trusted, so it stops the process with the call's name rather than
+    /// returning unwritten bytes.
+    static func require(_ status: Int32, _ function: String) {
+        if status != 0 { preconditionFailure(CryptoError.libraryFailure(function: function, code: status).description) }
+    }
 }
 
 /// Compares in constant time (sodium_memcmp), for MACs and checksums.

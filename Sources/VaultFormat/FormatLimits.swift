@@ -127,7 +127,7 @@ public struct KDFParameters: Equatable, Sendable, CustomStringConvertible {
                 .kdfBounds,
                 "Argon2id memory \(memoryKiB / 1024) MiB is more than half of the memory this process may use "
                     + "(\(ceilingKiB / 1024) MiB: physical memory or its cgroup limit; "
-                    + "use --allow-kdf-memory to open it anyway)")
+                    + "opening it anyway must be allowed explicitly)")
         }
     }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import PropertyList
-import VaultFormat
 
 /// Password-generator settings, persisted so the next `generate` restores them.
 public struct GeneratorSettings: Equatable, Sendable {
@@ -34,16 +33,6 @@ public struct VaultDocument: Equatable, Sendable {
 
     /// The container records: settings first, then one per item.
     public var records: [PropertyListValue] { [settingsRecord] + items.map { .dictionary($0.plist) } }
-
-    /// The same records made one at a time as they are encoded (large saves never hold
-    /// every record's value tree at once).
-    public var recordSource: VaultPayload.RecordSource {
-        let settings = settingsRecord
-        let items = items
-        return VaultPayload.RecordSource(count: items.count + 1) { i in
-            i == 0 ? settings : .dictionary(items[i - 1].plist)
-        }
-    }
 
     /// Record 0: the vault-level settings.
     public var settingsRecord: PropertyListValue {
@@ -100,11 +89,4 @@ public struct VaultDocument: Equatable, Sendable {
     }
 
     public func validationIssues() -> [ValidationIssue] { items.flatMap { $0.validationIssues() } }
-}
-
-extension VaultDocument {
-    /// Reads the document from an opened vault (records only; blobs stay in the container).
-    public init(vault: UnlockedVault) throws {
-        try self.init(records: try vault.readRecords())
-    }
 }

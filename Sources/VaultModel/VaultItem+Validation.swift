@@ -24,22 +24,28 @@ extension VaultItem {
         return issues
     }
 
-    /// nil when `text` is a usable `otpauth://totp|hotp/LABEL?secret=BASE32…` URI.
+    /// nil when `text` is a usable `otpauth://totp/…` URI (read by ``TOTP``) or an
+    /// `otpauth://hotp/…?secret=BASE32&counter=N` one; otherwise why not.
     static func otpauthProblem(_ text: String) -> String? {
-        guard let components = URLComponents(string: text), components.scheme?.lowercased() == "otpauth" else {
-            return "not an otpauth:// URI"
-        }
-        guard let type = components.host?.lowercased(), type == "totp" || type == "hotp" else {
-            return "type must be totp or hotp"
+        guard text.lowercased().hasPrefix("otpauth://") else { return "not an otpauth:// URI" }
+        guard let components = URLComponents(string: text) else { return "not a valid URI" }
+        guard components.host?.lowercased() == "hotp" else {
+            do {
+                _ = try TOTP(parsing: text)
+                return nil
+            } catch let error as TOTP.Invalid {
+                return error.reason
+            } catch {
+                return "\(error)"
+            }
         }
         guard let secret = components.queryItems?.first(where: { $0.name.lowercased() == "secret" })?.value,
             !secret.isEmpty
         else {
             return "no secret= parameter"
         }
-        let base32 = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567=")
-        guard secret.uppercased().allSatisfy({ base32.contains($0) }) else { return "secret is not base32" }
-        if type == "hotp", components.queryItems?.contains(where: { $0.name == "counter" }) != true {
+        guard TOTP.normalizedBase32(secret) != nil else { return "the secret is not base32" }
+        if components.queryItems?.contains(where: { $0.name == "counter" }) != true {
             return "hotp needs counter="
         }
         return nil

@@ -1,5 +1,6 @@
 import Foundation
 import PropertyList
+import VaultCrypto
 
 /// One account or secret: a login, secure note, card, identity, SSH key… (spec/MODEL.md).
 /// Stored as a plist dictionary with documented keys; keys this version does not know are
@@ -208,10 +209,16 @@ extension UUID {
         }
     }
 
-    /// A version-4 UUID. Foundation's `UUID()` on Linux opened a file per call (13 % of a
-    /// 100,000-row import); random bytes come from a pool refilled 4 KiB at a time.
-    public static func randomV4() -> UUID {
-        var bytes = UUIDRandomPool.shared.take16()
+    /// A version-4 UUID from the one random source (VaultCrypto's ``SystemRandom``), drawn
+    /// from a pool refilled 4 KiB at a time: a system call per id was 13 % of a 100,000-row
+    /// import, and Foundation's `UUID()` is a second source of randomness.
+    public static func randomV4() -> UUID { v4(UUIDRandomPool.shared.take16()) }
+
+    /// A version-4 UUID whose random bits come from `random` (a ``DeterministicRandom`` in tests).
+    public static func randomV4(using random: RandomSource) -> UUID { v4(random.bytes(16)) }
+
+    private static func v4(_ random: [UInt8]) -> UUID {
+        var bytes = random
         bytes[6] = bytes[6] & 0x0F | 0x40  // version 4
         bytes[8] = bytes[8] & 0x3F | 0x80  // RFC 4122 variant
         return UUID(
@@ -223,10 +230,9 @@ extension UUID {
     }
 }
 
-/// System randomness drawn 4 KiB at a time (no file opened).
-final class UUIDRandomPool: @unchecked Sendable {
+/// Bytes of ``SystemRandom`` drawn 4 KiB at a time, for ids.
+final class UUIDRandomPool: @unchecked Sendable {  // every mutable field is guarded by `lock`
     static let shared = UUIDRandomPool()
-    private static let urandom = open("/dev/urandom", O_RDONLY | O_CLOEXEC)
     private var buffer = [UInt8]()
     private var position = 0
     private let lock = NSLock()
@@ -235,14 +241,7 @@ final class UUIDRandomPool: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if position + 16 > buffer.count {
-            // One read of /dev/urandom (opened once) per 4 KiB; SystemRandomNumberGenerator
-            // makes a system call per 8 bytes. A short read falls back to the generator.
-            buffer = [UInt8](repeating: 0, count: 4096)
-            let filled = buffer.withUnsafeMutableBytes { read(Self.urandom, $0.baseAddress!, $0.count) }
-            if filled != buffer.count {
-                var generator = SystemRandomNumberGenerator()
-                buffer = (0..<512).flatMap { _ in withUnsafeBytes(of: generator.next()) { Array($0) } }
-            }
+            buffer = SystemRandom.shared.bytes(4096)
             position = 0
         }
         defer { position += 16 }

@@ -5,8 +5,9 @@ import Testing
 /// Golden tests that run the built `coffer` binary as a person would, checking output and
 /// the documented exit codes.
 @Suite struct CLITests {
-    static let binary = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../.build/debug/coffer").standardized.path
+    /// The `coffer` of this build (BuiltProduct looks beside the test bundle, then asks
+    /// `swift build --show-bin-path`).
+    static let binary = BuiltProduct.path(of: "coffer") ?? "coffer-not-built"
 
     struct Run {
         var status: Int32
@@ -201,11 +202,44 @@ import Testing
     }
 }
 
+/// Option values are typed: a mistyped one is a usage error (exit 2) that lists the valid
+/// values, before anything is read or written — never a silent default.
+@Suite struct TypedOptionTests {
+    @Test func aMistypedDuplicatesPolicyIsRefusedAndTheVaultUntouched() throws {
+        let dir = try CLITests.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let pw = ["COFFER_PASSPHRASE": "pw"]
+        try Data("GitHub: ana / s3cret\n".utf8).write(to: dir.appendingPathComponent("list.txt"))
+        var run = try CLITests.coffer(["create", "v.coffer", "--kdf", "interactive"], environment: pw, in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        let before = try Data(contentsOf: dir.appendingPathComponent("v.coffer"))
+        run = try CLITests.coffer(
+            ["import", "list.txt", "--into", "v.coffer", "--duplicates", "updat"], environment: pw, in: dir)
+        #expect(run.status == 2 && run.stderr.contains("'skip', 'keep' or 'update'"), "\(run.stderr)")
+        #expect(try Data(contentsOf: dir.appendingPathComponent("v.coffer")) == before)
+    }
+
+    @Test func aMistypedKDFPresetIsRefusedNotMadeModerate() throws {
+        let dir = try CLITests.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("GitHub: ana / s3cret\n".utf8).write(to: dir.appendingPathComponent("list.txt"))
+        for arguments in [
+            ["import", "list.txt", "-o", "w.coffer", "--kdf", "sensitiv"], ["create", "w.coffer", "--kdf", "fast"],
+        ] {
+            let run = try CLITests.coffer(arguments, environment: ["COFFER_PASSPHRASE": "pw"], in: dir)
+            #expect(run.status == 2, "\(arguments): \(run.stderr)")
+            #expect(run.stderr.contains("'interactive', 'moderate' or 'sensitive'"), "\(run.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("w.coffer").path))
+        }
+    }
+}
+
 /// The everyday read-only commands: list, search, show, generate. Secrets appear only when
 /// asked for (`--reveal`, `--field`).
 @Suite struct EverydayCommandTests {
     static func vault(in dir: URL) throws {
-        let notes = CLITests.binary.replacingOccurrences(of: ".build/debug/coffer", with: "samples/notes/passwords.txt")
+        let notes = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../samples/notes/passwords.txt").standardized.path
         let run = try CLITests.coffer(
             ["import", notes, "-o", "v.coffer", "--kdf", "interactive"], environment: ["COFFER_PASSPHRASE": "pw"],
             in: dir)

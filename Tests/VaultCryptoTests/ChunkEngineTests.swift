@@ -7,7 +7,7 @@ import Testing
 /// The payload's two ChaCha20-Poly1305 engines are one cipher: RFC 8439's answer from
 /// both, the same bytes for any input, each opening the other's output, and both refusing
 /// every forged byte without releasing plaintext.
-@Suite struct ChunkEngineTests {
+@Suite(.chunkEngineFromEnvironment) struct ChunkEngineTests {
     typealias Engine = ChaCha20Poly1305.Engine
 
     static func seal(_ message: [UInt8], key: SecureBytes, nonce: [UInt8], ad: [UInt8], engine: Engine) -> [UInt8] {
@@ -48,11 +48,21 @@ import Testing
         bytes.withUnsafeBytes { SecureBytes(copying: $0) }
     }
 
-    /// scripts/test runs the container tests a second time with COFFER_CHUNK_ENGINE=libsodium.
-    @Test func openSSLIsTheDefaultUnlessLibsodiumIsAskedFor() {
+    /// scripts/test runs the container tests a second time with COFFER_CHUNK_ENGINE=libsodium;
+    /// the suite's trait passes that on, since the library reads no environment. `select`
+    /// is the one switch (one test, so nothing else here sees the switch mid-way).
+    @Test func openSSLIsTheDefaultUnlessLibsodiumIsSelected() {
         #expect(OpenSSLChaCha20Poly1305.passesSelfTest, "libcrypto missing or disagreeing with libsodium")
-        let requested = ProcessInfo.processInfo.environment["COFFER_CHUNK_ENGINE"]
-        #expect(ChaCha20Poly1305.engine == (requested == "libsodium" ? .libsodium : .openssl))
+        guard let requested = ChunkEngineFromEnvironment.requested else {
+            #expect(ChaCha20Poly1305.engine == .openssl)
+            // Only in the default run: the libsodium run must not see OpenSSL even briefly.
+            ChaCha20Poly1305.select(.libsodium)
+            #expect(ChaCha20Poly1305.engine == .libsodium)
+            ChaCha20Poly1305.select(.openssl)
+            #expect(ChaCha20Poly1305.engine == .openssl)
+            return
+        }
+        #expect(ChaCha20Poly1305.engine == requested)
     }
 
     /// RFC 8439 section 2.8.2.

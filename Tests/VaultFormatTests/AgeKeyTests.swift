@@ -7,7 +7,7 @@ import VaultCrypto
 
 /// age's X25519 keys in Bech32 (`age1…`, `AGE-SECRET-KEY-1…`) are read as Coffer recipients
 /// and identities: BIP 173's vectors, and keys made by the real `age-keygen`.
-@Suite struct AgeKeyTests {
+@Suite(.chunkEngineFromEnvironment) struct AgeKeyTests {
     @Test(arguments: [
         "A12UEL5L", "a12uel5l", "abcdef1qpzry9x8gf2tvdw0s3jn54khce6mua7lmqqqxw",
         "split1checkupstagehandshakeupstreamerranterredcaperred2y9e3w", "?1ezyfcl",

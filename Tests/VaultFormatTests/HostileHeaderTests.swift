@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import VaultCrypto
 
@@ -6,7 +7,7 @@ import VaultCrypto
 
 /// Headers an attacker controls completely (valid checksum, hostile fields): refused before
 /// any KDF runs, and quickly.
-@Suite struct HostileHeaderTests {
+@Suite(.chunkEngineFromEnvironment) struct HostileHeaderTests {
     /// A passphrase vault's header with the KDF fields of slot 0 replaced and the prefix
     /// check and checksum recomputed, as an attacker would.
     static func header(operations: UInt32, memoryKiB: UInt32) throws -> [UInt8] {

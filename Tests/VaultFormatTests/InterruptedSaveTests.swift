@@ -1,12 +1,13 @@
 import Foundation
 import PropertyList
+import TestSupport
 import Testing
 
 @testable import VaultFormat
 
 /// A save that fails after any step leaves either the old file, byte-identical, or the new
 /// one, verifying — never a mix, never nothing.
-@Suite struct InterruptedSaveTests {
+@Suite(.chunkEngineFromEnvironment) struct InterruptedSaveTests {
     struct InjectedFailure: Error {}
 
     @Test func failureAfterEveryStepLeavesAVerifyingVault() throws {

@@ -1,10 +1,11 @@
 import Foundation
 import PropertyList
+import TestSupport
 import Testing
 
 @testable import VaultFormat
 
-@Suite struct SalvageTests {
+@Suite(.chunkEngineFromEnvironment) struct SalvageTests {
     static let records: [PropertyListValue] = (0..<3000).map { i in
         ["title": .string("item \(i)"), "password": .string(String(repeating: "p", count: 30) + String(i))]
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import VaultCrypto
 
@@ -6,7 +7,7 @@ import VaultCrypto
 
 /// Every single-bit flip and every truncation of a small vault is refused with the class
 /// its position implies — never a wrong passphrase for damage, never damage for a wrong key.
-@Suite struct TamperTests {
+@Suite(.chunkEngineFromEnvironment) struct TamperTests {
     static func expectedKind(forFlipAt offset: Int, headerLength: Int) -> VaultError.Kind {
         switch offset {
         case 0..<8: .notCofferFile

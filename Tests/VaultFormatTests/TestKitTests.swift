@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import VaultTestKit
 
@@ -6,7 +7,7 @@ import VaultTestKit
 
 /// Every vector in samples/testkit/ gives its expected class, and regenerating the kit
 /// from its deterministic source reproduces every file byte for byte.
-@Suite struct TestKitTests {
+@Suite(.chunkEngineFromEnvironment) struct TestKitTests {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../samples/testkit").standardized
 

@@ -1,11 +1,12 @@
 import Foundation
 import PropertyList
+import TestSupport
 import Testing
 import VaultCrypto
 
 @testable import VaultFormat
 
-@Suite struct VaultRoundTripTests {
+@Suite(.chunkEngineFromEnvironment) struct VaultRoundTripTests {
     @Test func recordsAndBlobsRoundTripWithEverySlotKind() throws {
         let dir = try VaultFixtures.directory()
         defer { try? FileManager.default.removeItem(at: dir) }

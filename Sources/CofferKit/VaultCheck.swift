@@ -1,0 +1,72 @@
+import Foundation
+import VaultFormat
+
+/// The verdict of checking one vault file, as `coffer verify` reports it.
+public struct VaultCheck: Sendable {
+    public enum Level: String, Sendable {
+        case structure = "structure and checksum"
+        case everything = "every chunk and record authenticated"
+    }
+
+    public enum Outcome: Sendable {
+        case ok
+        /// The file is not a sound vault (or the key does not open it).
+        case failed(VaultError)
+        /// The file could not be read.
+        case unreadable(String)
+    }
+
+    public let path: String
+    public let level: Level
+    public let outcome: Outcome
+
+    public var isOK: Bool {
+        if case .ok = outcome { return true }
+        return false
+    }
+
+    /// Checks one vault: its structure and checksum, and with `credentials` every chunk and
+    /// record too.
+    public static func check(_ path: String, credentials: Credentials?, allowLargeKDFMemory: Bool = false)
+        -> VaultCheck
+    {
+        let level: Level = credentials == nil ? .structure : .everything
+        do {
+            let file = try VaultFile(path: path, allowLargeKDFMemory: allowLargeKDFMemory)
+            if let credentials { _ = try file.unlock(with: credentials).verifyEverything() }
+            return VaultCheck(path: path, level: level, outcome: .ok)
+        } catch let error as VaultError {
+            return VaultCheck(path: path, level: level, outcome: .failed(error))
+        } catch {
+            return VaultCheck(path: path, level: level, outcome: .unreadable("\(error)"))
+        }
+    }
+
+    /// Checks every vault of `paths`, several at once on every core (each vault is
+    /// independent); the results come back in the order of `paths`.
+    public static func checkAll(_ paths: [String], credentials: Credentials?, allowLargeKDFMemory: Bool = false)
+        -> [VaultCheck]
+    {
+        let collector = Collector(count: paths.count)
+        DispatchQueue.concurrentPerform(iterations: paths.count) { i in
+            collector.set(i, check(paths[i], credentials: credentials, allowLargeKDFMemory: allowLargeKDFMemory))
+        }
+        return collector.results
+    }
+
+    private final class Collector: @unchecked Sendable {  // `slots` is guarded by `lock`
+        private var slots: [VaultCheck?]
+        private let lock = NSLock()
+        init(count: Int) { slots = Array(repeating: nil, count: count) }
+        func set(_ i: Int, _ check: VaultCheck) {
+            lock.lock()
+            slots[i] = check
+            lock.unlock()
+        }
+        var results: [VaultCheck] {
+            lock.lock()
+            defer { lock.unlock() }
+            return slots.map { $0! }
+        }
+    }
+}
