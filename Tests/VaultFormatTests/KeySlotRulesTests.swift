@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import VaultCrypto
 
@@ -6,7 +7,7 @@ import VaultCrypto
 
 /// Keyslot rules of spec/FORMAT.md §3: labels, the total KDF cost of a file, which slot
 /// opens when several could, `--slot`, and the generation of a keys-only rewrite.
-@Suite struct KeySlotRulesTests {
+@Suite(.chunkEngineFromEnvironment) struct KeySlotRulesTests {
     /// A key-file vault in memory and its keys, so tests can write any header over its payload.
     struct Base {
         var bytes: [UInt8]

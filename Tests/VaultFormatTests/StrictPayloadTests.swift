@@ -1,5 +1,6 @@
 import Foundation
 import PropertyList
+import TestSupport
 import Testing
 import VaultTestKit
 
@@ -8,7 +9,7 @@ import VaultTestKit
 /// The decrypted payload is read as strictly as spec/FORMAT.md §6 says, by every reader:
 /// what `verify` refuses, `readRecords` (export, list) refuses too when the fault is in the
 /// records region, and no plaintext, however hostile, makes a reader trap.
-@Suite struct StrictPayloadTests {
+@Suite(.chunkEngineFromEnvironment) struct StrictPayloadTests {
     // swift-format-ignore: NeverUseForceTry
     static let harness = try! PayloadHarness()
 

@@ -437,6 +437,67 @@ public enum TestKitGenerator {
             "header_label_del", .headerCorrupted, edited(withRecords) { $0.slots[0].label = "a\u{7F}" },
             "DEL in a label")
 
+        // Several slots (§3): the first slot whose file key verifies the MAC is used.
+        let twoKeyFiles = try build(
+            seed: 24, slots: [(keyFileRecipe, "a"), (keyFileRecipe, "b")], payload: VaultPayload(records: records))
+        func wrongKeySlot(_ label: String, seed: UInt8) throws -> KeySlot {
+            let other = VaultKeys(fileKey: random(seed).secureBytes(FormatLimits.fileKeyBytes))
+            return try VaultStore.makeSlot(keyFileRecipe, label: label, keys: other, random: random(seed &+ 1))
+        }
+        let wrongA = try wrongKeySlot("a", seed: 30)
+        let wrongB = try wrongKeySlot("b", seed: 32)
+        let firstWrong = edited(twoKeyFiles) { $0.slots[0] = wrongA }
+        var firstWrongVector = vector(
+            "success_two_slots_first_wrong_file_key", "success", firstWrong, credential: "key file",
+            "slot 0 unwraps a file key the MAC refuses; slot 1's verifies and is used")
+        firstWrongVector.payload = try VaultFile(bytes: firstWrong).unlock(with: firstWrongVector.credentials)
+            .plaintextDigest()
+        out.append(firstWrongVector)
+        let bothWrong = edited(twoKeyFiles) { $0.slots = [wrongA, wrongB] }
+        failure(
+            "hmac_two_slots_both_wrong_file_key", .headerAuthentication, bothWrong, credential: "key file",
+            "both slots unwrap file keys the MAC refuses")
+        var noneOpen = vector(
+            "no_match_two_slots", "no match", firstWrong, credential: "key file", "neither slot opens with this key file")
+        noneOpen.keyFile = Array(keyFile.reversed())
+        out.append(noneOpen)
+
+        // The total KDF cost of a file (§3): passes × KiB summed over its passphrase slots.
+        func costly(_ slot: KeySlot, memoryKiB: UInt32) -> KeySlot {
+            var slot = slot
+            if case .passphrase(let salt, _) = slot.kind {
+                slot.kind = .passphrase(salt: salt, kdf: KDFParameters(operations: 16, memoryKiB: memoryKiB))
+            }
+            return slot
+        }
+        failure(
+            "kdf_total_over_limit", .kdfBounds,
+            edited(withRecords) { header in
+                header.slots += Array(repeating: costly(header.slots[0], memoryKiB: 262_144), count: 17)
+            }, "slot 0 at the minimum and 17 slots at 16 passes × 256 MiB: 71,311,360 > 67,108,864")
+        let atLimit = edited(withRecords) { header in
+            header.slots +=
+                Array(repeating: costly(header.slots[0], memoryKiB: 262_144), count: 15) + [
+                    costly(header.slots[0], memoryKiB: 261_632)
+                ]
+        }
+        try success(
+            "success_kdf_total_at_limit", Base(bytes: atLimit, keys: withRecords.keys, header: withRecords.header),
+            "a total cost of exactly 67,108,864; only slot 0 runs")
+
+        // Labels: C1 controls and bidi overrides are valid in the file (printed escaped).
+        let bidiKeys = VaultKeys(fileKey: random(27).secureBytes(FormatLimits.fileKeyBytes))
+        var bidi = twoKeyFiles
+        bidi.header.slots = [
+            try KeySlotCrypto.makeSlot(
+                keyFileRecipe, label: "a\u{202E}b\u{85}c", fileKey: bidiKeys.fileKey, random: random(28),
+                checksLabel: false)
+        ]
+        bidi.keys = bidiKeys
+        bidi = try reseal(bidi, payload: VaultPayload(records: records), seed: 27)
+        try success(
+            "success_label_bidi_c1", bidi, credential: "key file", "a label with U+202E and U+0085: valid in the file")
+
         // Test-kit syntax: the passphrase is the line after "passphrase: ", exactly.
         let emptyPassphrase = try build(
             seed: 22, slots: [(.passphrase(secure([]), .minimum), "")], payload: VaultPayload(records: records))
