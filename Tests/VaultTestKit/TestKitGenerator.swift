@@ -458,7 +458,8 @@ public enum TestKitGenerator {
             "hmac_two_slots_both_wrong_file_key", .headerAuthentication, bothWrong, credential: "key file",
             "both slots unwrap file keys the MAC refuses")
         var noneOpen = vector(
-            "no_match_two_slots", "no match", firstWrong, credential: "key file", "neither slot opens with this key file")
+            "no_match_two_slots", "no match", firstWrong, credential: "key file",
+            "neither slot opens with this key file")
         noneOpen.keyFile = Array(keyFile.reversed())
         out.append(noneOpen)
 
