@@ -43,7 +43,9 @@ struct Create: ParsableCommand {
         for text in recipient {
             recipes.append((.recipient(try reporting(text) { try IdentityText.parseRecipient(text) }), "recipient"))
         }
-        _ = try reporting(vault) { try VaultStore.create(at: vault, slots: recipes) }
+        _ = try reporting(vault) {
+            try VaultStore.create(at: vault, payload: VaultDocument.newVaultPayload, slots: recipes)
+        }
         let file = try reporting(vault) { try VaultFile(path: vault) }
         print("created \(vault): \(file.header.slots.count) keyslot(s), generation 1")
     }
@@ -157,6 +159,10 @@ extension Verify.Outcome {
                 path: path, ok: false, level: level, failure: error.kind.rawValue, message: error.description,
                 chunk: error.chunk,
                 byteRange: error.byteRange.map { [$0.lowerBound, $0.upperBound] }, exitCode: error.kind.exitCode)
+        case .modelFailure(let error):
+            self.init(
+                path: path, ok: false, level: level, failure: "model failure", message: "model failure: \(error)",
+                exitCode: 1)
         case .unreadable(let message):
             self.init(path: path, ok: false, level: level, failure: "io", message: message, exitCode: 3)
         }

@@ -1,17 +1,20 @@
 import Foundation
 import VaultFormat
+import VaultModel
 
 /// The verdict of checking one vault file, as `coffer verify` reports it.
 public struct VaultCheck: Sendable {
     public enum Level: String, Sendable {
         case structure = "structure and checksum"
-        case everything = "every chunk and record authenticated"
+        case everything = "every chunk, record and item checked"
     }
 
     public enum Outcome: Sendable {
         case ok
         /// The file is not a sound vault (or the key does not open it).
         case failed(VaultError)
+        /// The container is sound but its records break the item model (spec/MODEL.md).
+        case modelFailure(ModelError)
         /// The file could not be read.
         case unreadable(String)
     }
@@ -26,15 +29,21 @@ public struct VaultCheck: Sendable {
     }
 
     /// Checks one vault: its structure and checksum, and with `credentials` every chunk and
-    /// record too.
+    /// record, and every record against the item model (spec/MODEL.md "Checking").
     public static func check(_ path: String, credentials: Credentials?, allowLargeKDFMemory: Bool = false)
         -> VaultCheck
     {
         let level: Level = credentials == nil ? .structure : .everything
         do {
             let file = try VaultFile(path: path, allowLargeKDFMemory: allowLargeKDFMemory)
-            if let credentials { _ = try file.unlock(with: credentials).verifyEverything() }
+            if let credentials {
+                let vault = try file.unlock(with: credentials)
+                _ = try vault.verifyEverything()
+                _ = try VaultDocument(checking: vault)
+            }
             return VaultCheck(path: path, level: level, outcome: .ok)
+        } catch let error as ModelError {
+            return VaultCheck(path: path, level: level, outcome: .modelFailure(error))
         } catch let error as VaultError {
             return VaultCheck(path: path, level: level, outcome: .failed(error))
         } catch {

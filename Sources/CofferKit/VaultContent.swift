@@ -54,14 +54,10 @@ public enum VaultContent {
     /// Reads the document of `vault` with every attachment's bytes loaded into `content`,
     /// as exports need them.
     public static func documentWithAttachments(of vault: UnlockedVault) throws -> VaultDocument {
-        var document = try VaultDocument(vault: vault)
-        let stored = Set(try vault.blobList().map { Data($0.id) })
+        var document = try VaultDocument(checking: vault)
         for i in document.items.indices {
             for j in document.items[i].attachments.indices {
                 let attachment = document.items[i].attachments[j]
-                guard stored.contains(attachment.blob) else {
-                    throw MissingBlob(item: document.items[i].title, attachment: attachment.name)
-                }
                 var bytes = Data()
                 try vault.readBlob(id: Array(attachment.blob)) { bytes.append(contentsOf: $0) }
                 document.items[i].attachments[j].content = bytes

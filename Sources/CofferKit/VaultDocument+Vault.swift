@@ -1,3 +1,4 @@
+import Foundation
 import PropertyList
 import VaultFormat
 import VaultModel
@@ -19,4 +20,38 @@ extension VaultDocument {
             i == 0 ? settings : .dictionary(items[i - 1].plist)
         }
     }
+}
+
+extension VaultDocument {
+    /// What `create` writes: record 0 with the default settings (spec/MODEL.md: schema 1,
+    /// no name, no folders, the default generator settings) and no items.
+    public static var newVaultPayload: VaultPayload { VaultPayload(records: VaultDocument().records) }
+
+    /// Reads the document of `vault` and checks it against the item model (spec/MODEL.md
+    /// "Checking"): every record decodes, and every attachment names a blob the container
+    /// holds, with the blob's length as its size. What `verify` with a key checks and what
+    /// every export needs, so the two agree.
+    public init(checking vault: UnlockedVault) throws {
+        try self.init(vault: vault)
+        let blobs = Dictionary(try vault.blobList().map { (Data($0.id), $0.length) }) { first, _ in first }
+        for (i, item) in items.enumerated() {
+            for attachment in item.attachments {
+                guard let length = blobs[attachment.blob] else {
+                    throw ModelError(
+                        record: i + 1, key: "attachments",
+                        "attachment \"\(attachment.name)\" names blob \(attachment.blob.hexString), "
+                            + "which the vault does not hold")
+                }
+                guard attachment.size == length else {
+                    throw ModelError(
+                        record: i + 1, key: "attachments",
+                        "attachment \"\(attachment.name)\" says \(attachment.size) bytes; its blob holds \(length)")
+                }
+            }
+        }
+    }
+}
+
+extension Data {
+    fileprivate var hexString: String { map { String(format: "%02x", $0) }.joined() }
 }

@@ -1,0 +1,76 @@
+import CofferKit
+import Foundation
+import Testing
+
+/// `verify` with a key checks the item model too (spec/MODEL.md "Checking"), and export
+/// refuses what verify refuses: a record that breaks the model, an attachment naming a blob
+/// the vault does not hold. A new vault holds record 0 with the default settings.
+@Suite struct ModelCheckTests {
+    static let key = [UInt8](repeating: 7, count: 32).withUnsafeBytes { SecureBytes(copying: $0) }
+
+    static func vault(_ payload: VaultPayload, in dir: URL) throws -> String {
+        let path = dir.appendingPathComponent("v-\(UUID().uuidString).coffer").path
+        try VaultStore.create(at: path, payload: payload, slots: [(.keyFile(key), label: "")])
+        return path
+    }
+
+    static func check(_ path: String) -> VaultCheck.Outcome {
+        VaultCheck.check(path, credentials: Credentials(keyFiles: [key])).outcome
+    }
+
+    static var settings: PropertyListValue { VaultDocument().settingsRecord }
+
+    @Test func aNewVaultHoldsTheDefaultSettingsInRecordZero() throws {
+        let dir = try DomainRuleTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = try Self.vault(VaultDocument.newVaultPayload, in: dir)
+        let vault = try VaultFile(path: path).unlock(with: Credentials(keyFiles: [Self.key]))
+        let records = try vault.readRecords()
+        #expect(records.count == 1)
+        #expect(records[0].dictionaryValue?["schema"] == 1)
+        let document = try VaultDocument(vault: vault)
+        #expect(document.generator == GeneratorSettings() && document.items.isEmpty && document.name.isEmpty)
+    }
+
+    @Test func aRecordThatBreaksTheModelFailsVerifyAndExport() throws {
+        let dir = try DomainRuleTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = try Self.vault(VaultPayload(records: [Self.settings, ["id": 5, "title": "x"]]), in: dir)
+        guard case .modelFailure(let error) = Self.check(path) else {
+            Issue.record("an item whose id is an integer must fail verify: \(Self.check(path))")
+            return
+        }
+        #expect(error.record == 1 && error.key == "id")
+        let vault = try VaultFile(path: path).unlock(with: Credentials(keyFiles: [Self.key]))
+        #expect(throws: ModelError.self) { try VaultContent.documentWithAttachments(of: vault) }
+    }
+
+    @Test func anAttachmentNamingAMissingBlobFailsVerifyAndExport() throws {
+        let dir = try DomainRuleTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let missing = Data(repeating: 0xAB, count: 16)
+        let item: PropertyListValue = [
+            "id": "6F9619FF-8B86-D011-B42D-00C04FC964FF", "title": "Passport",
+            "attachments": [["name": "scan.pdf", "size": 3, "blob": .data(missing)]],
+        ]
+        let path = try Self.vault(VaultPayload(records: [Self.settings, item]), in: dir)
+        guard case .modelFailure(let error) = Self.check(path) else {
+            Issue.record("a missing blob must fail verify: \(Self.check(path))")
+            return
+        }
+        #expect(error.record == 1 && error.key == "attachments")
+        let vault = try VaultFile(path: path).unlock(with: Credentials(keyFiles: [Self.key]))
+        #expect(throws: ModelError.self) { try VaultContent.documentWithAttachments(of: vault) }
+
+        // The same item with its blob present verifies; a wrong size does not.
+        let present = try Self.vault(
+            VaultPayload(records: [Self.settings, item], blobs: [(Array(missing), DataBlob(Data([1, 2, 3])))]), in: dir)
+        #expect(VaultCheck.check(present, credentials: Credentials(keyFiles: [Self.key])).isOK)
+        let wrongSize = try Self.vault(
+            VaultPayload(records: [Self.settings, item], blobs: [(Array(missing), DataBlob(Data([1, 2])))]), in: dir)
+        guard case .modelFailure = Self.check(wrongSize) else {
+            Issue.record("an attachment whose size is not its blob's must fail verify")
+            return
+        }
+    }
+}
