@@ -47,8 +47,8 @@ struct Keys: ParsableCommand {
         }
 
         func run() throws {
-            let (lock, unlocked) = try keys.openForWriting(vault)
-            defer { withExtendedLifetime(lock) {} }
+            // Every input before the lock: the key that opens the vault, then the new one.
+            let credentials = try keys.credentials()
             let recipe: SlotRecipe
             if passphrase {
                 let secret = try SecretInput.newPassphrase(
@@ -59,6 +59,8 @@ struct Keys: ParsableCommand {
             } else {
                 recipe = .recipient(try reporting(recipient!) { try IdentityText.parseRecipient(recipient!) })
             }
+            let (lock, unlocked) = try keys.openForWriting(vault, credentials: credentials)
+            defer { withExtendedLifetime(lock) {} }
             try reporting(vault) {
                 let slot = try VaultStore.makeSlot(recipe, label: label, keys: unlocked.keys)
                 try VaultStore.replaceSlots(
@@ -107,12 +109,9 @@ struct Rekey: ParsableCommand {
     @OptionGroup var keys: KeyOptions
 
     func run() throws {
-        let lock = try reporting(vault) { try VaultLock(vaultPath: vault) }
+        let credentials = try keys.credentials()  // before the lock: never held while typing
+        let (lock, unlocked) = try keys.openForWriting(vault, credentials: credentials)
         defer { withExtendedLifetime(lock) {} }
-        let credentials = try keys.credentials()
-        let unlocked = try reporting(vault) {
-            try VaultFile(path: vault, allowLargeKDFMemory: keys.allowKdfMemory).unlock(with: credentials)
-        }
         let slots = unlocked.file.header.slots
         // Re-create every slot whose credential we hold; recipient slots cannot be (the slot
         // keeps only an ephemeral key), so they are dropped like slots of other people.

@@ -25,11 +25,16 @@ struct KeyOptions: ParsableArguments {
     @Flag(name: .long, help: "Open vaults whose KDF asks for more than half of this machine's RAM.")
     var allowKdfMemory = false
 
-    /// Locks `vault` for a read-modify-write and opens it; the lock lives as long as the result.
-    func openForWriting(_ vault: String) throws -> (lock: VaultLock, vault: UnlockedVault) {
+    /// Locks `vault` for a read-modify-write and opens it; the lock lives as long as the
+    /// result. The key is read first (typed, or read from a file or descriptor), so the lock
+    /// is never held while waiting for input; `credentials` gives one read earlier still.
+    func openForWriting(_ vault: String, credentials given: Credentials? = nil) throws
+        -> (lock: VaultLock, vault: UnlockedVault)
+    {
+        let credentials = try given ?? credentials()
         let lock = try reporting(vault) { try VaultLock(vaultPath: vault) }
         let unlocked = try reporting(vault) {
-            try VaultFile(path: vault, allowLargeKDFMemory: allowKdfMemory).unlock(with: credentials())
+            try VaultFile(path: vault, allowLargeKDFMemory: allowKdfMemory).unlock(with: credentials)
         }
         return (lock, unlocked)
     }

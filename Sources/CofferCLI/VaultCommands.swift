@@ -185,18 +185,10 @@ struct Keygen: ParsableCommand {
     @Option(name: .shortAndLong, help: "The identity file to create.") var output: String
 
     func run() throws {
-        guard !FileManager.default.fileExists(atPath: output) else {
-            throw CofferFailure.io("\(output): already exists")
-        }
         let identity = X25519.generate(random: SystemRandom.shared)
-        let fd = open(output, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw CofferFailure.io("\(output): cannot create") }
-        defer { close(fd) }
         var text = Array(IdentityText.identityFile(secret: identity.secret).utf8)
         defer { wipe(&text) }
-        guard write(fd, text, text.count) == text.count, fsync(fd) == 0 else {
-            throw CofferFailure.io("\(output): cannot write")
-        }
+        try FileIO.write(text, to: output, exclusive: true)
         print(IdentityText.recipient(identity.publicKey))
     }
 }

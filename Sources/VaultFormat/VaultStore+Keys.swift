@@ -8,8 +8,8 @@ extension VaultStore {
         of vault: UnlockedVault, with slots: [KeySlot], options: SaveOptions = SaveOptions()
     ) throws {
         guard (FormatLimits.minimumSlots...FormatLimits.maximumSlots).contains(slots.count) else {
-            throw VaultIOError(
-                "a vault needs 1…\(FormatLimits.maximumSlots) keyslots; refusing to leave \(slots.count)")
+            throw VaultError(
+                .fileSystem, "a vault needs 1…\(FormatLimits.maximumSlots) keyslots; refusing to leave \(slots.count)")
         }
         var header = vault.file.header
         header.slots = slots
