@@ -38,7 +38,8 @@ public enum OutputFile {
         }
         if exclusive {
             guard link(temporary, path) == 0 else {
-                throw errno == EEXIST ? VaultError(.fileSystem, "\(path): already exists") : failure("\(path): cannot create")
+                throw errno == EEXIST
+                    ? VaultError(.fileSystem, "\(path): already exists") : failure("\(path): cannot create")
             }
             unlink(temporary)
         } else {

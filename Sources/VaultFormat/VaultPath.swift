@@ -26,11 +26,13 @@ public struct VaultPath: Sendable, Equatable {
             let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
             guard let real = realPath(path) else {
                 throw VaultError(
-                    .fileSystem, "\(path): a symbolic link to \(target), which does not exist; refusing to write through it")
+                    .fileSystem,
+                    "\(path): a symbolic link to \(target), which does not exist; refusing to write through it")
             }
             guard stat(real, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
                 throw VaultError(
-                    .fileSystem, "\(path): a symbolic link to \(real), which is not a regular file; refusing to write it")
+                    .fileSystem,
+                    "\(path): a symbolic link to \(real), which is not a regular file; refusing to write it")
             }
             return VaultPath(path: real, exists: true)
         }

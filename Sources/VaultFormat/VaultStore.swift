@@ -12,6 +12,9 @@ public struct SaveOptions: Sendable {
     public var random: RandomSource = SystemRandom.shared
     /// Called after each step; throwing simulates a crash or I/O failure there.
     public var afterStep: (@Sendable (SaveStep) throws -> Void)? = nil
+    /// The lock the caller took for its read-modify-write. Without it a save uses the lock
+    /// this process holds on the vault, or takes one for the write.
+    public var lock: VaultLock? = nil
 
     public init(keepBackup: Bool = false, random: RandomSource = SystemRandom.shared) {
         self.keepBackup = keepBackup
@@ -114,7 +117,10 @@ public enum VaultStore {
     ) throws {
         let target = try VaultPath.resolve(path)
         if exclusive, target.exists { throw VaultError(.fileSystem, "\(path): already exists") }
-        let lock = try VaultLock.held(for: target.path) ?? VaultLock(resolvedVaultPath: target.path)
+        let lock = try options.lock ?? VaultLock.held(for: target.path) ?? VaultLock(resolvedVaultPath: target.path)
+        guard lock.vaultPath == target.path else {
+            throw VaultError(.fileSystem, "\(path): the lock given is for \(lock.vaultPath)")
+        }
         let destination = target.path
         let url = URL(fileURLWithPath: destination)
         let directory = url.deletingLastPathComponent().path
@@ -164,7 +170,8 @@ public enum VaultStore {
                     throw VaultError(
                         .fileSystem,
                         failure == EEXIST
-                            ? "\(path): already exists" : "\(path): cannot create: \(String(cString: strerror(failure)))")
+                            ? "\(path): already exists"
+                            : "\(path): cannot create: \(String(cString: strerror(failure)))")
                 }
                 unlink(temporary)
             } else {
