@@ -1,5 +1,6 @@
 import Foundation
 import PropertyList
+import TestSupport
 import Testing
 import VaultCrypto
 
@@ -177,7 +178,7 @@ import VaultCrypto
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("raced.coffer").path
         let outcomes = Outcomes()
-        DispatchQueue.concurrentPerform(iterations: 5) { i in
+        Simultaneous.run(5) { i in
             do {
                 let payload = VaultPayload(records: [["creator": .integer(PropertyListInteger(i))]])
                 try VaultStore.create(
