@@ -2,7 +2,8 @@
 
 Makes a vault of ITEMS items (a generated CSV imported with a key file: no KDF cost), then
 ITERATIONS times starts a modifying command (add, edit, remove, import --into, in turn)
-and SIGKILLs it after a random delay within its usual running time. After every kill:
+and SIGKILLs it after a random delay within its usual running time (the median of
+earlier uninterrupted runs). After every kill:
 `coffer verify` with the key passes, the content is exactly the old or exactly the new
 content (items compared one by one through `export --format json`), and when a temporary
 file was left behind, the next write (run to completion) removes it. Prints one summary
@@ -127,15 +128,18 @@ class Harness:
         return ["import", csv, "--into", self.vault], lambda new: added(old, new, titles)
 
     def run(self, iterations):
-        for name in self.COMMANDS:  # calibrate: how long each command usually runs
-            args, _ = self.command(name, -1)
-            start = time.monotonic()
-            self.coffer_run(args + self.key_args)
-            self.durations[name].append(time.monotonic() - start)
-            self.state = self.snapshot()
+        for n in range(3):  # calibrate: how long each command usually runs
+            for name in self.COMMANDS:
+                args, _ = self.command(name, f"calibrate-{n}")
+                start = time.monotonic()
+                self.coffer_run(args + self.key_args)
+                self.durations[name].append(time.monotonic() - start)
+                self.state = self.snapshot()
         for i in range(iterations):
             self.iterations += 1
             name = self.COMMANDS[i % len(self.COMMANDS)]
+            if i and i % 100 == 0:
+                print(f"kill-harness: {i} iterations, {len(self.failures)} failures", file=sys.stderr, flush=True)
             try:
                 self.iteration(i, name)
             except Exception as error:  # a harness error is a failure too, and stops the run
@@ -145,7 +149,8 @@ class Harness:
     def iteration(self, i, name):
         args, is_new = self.command(name, i)
         usual = sorted(self.durations[name])[len(self.durations[name]) // 2]
-        delay = self.rng.uniform(0, usual * 1.1)
+        # A moment within the usual running time (a few runs are quicker and finish first).
+        delay = self.rng.uniform(0, usual * 0.9)
         start = time.monotonic()
         process = subprocess.Popen(
             [self.coffer] + args + self.key_args, cwd=self.work, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
