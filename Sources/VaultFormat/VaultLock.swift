@@ -123,8 +123,10 @@ public final class VaultLock: @unchecked Sendable {
         defer { Foundation.close(fd) }
         var tries = 0
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            // A file system without flock on directories: the file lock alone.
+            guard errno == EWOULDBLOCK || errno == EINTR else { return try body() }
             tries += 1
-            guard errno == EWOULDBLOCK || errno == EINTR, tries < 5000 else {
+            guard tries < 5000 else {
                 throw VaultError(.locked, "\(directory): the directory stays locked by another writer")
             }
             usleep(1000)
