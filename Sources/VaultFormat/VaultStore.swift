@@ -43,10 +43,9 @@ public enum VaultStore {
         }
         let lock = try lockForCreating(path)
         defer { withExtendedLifetime(lock) {} }
-        let sealer = VaultSealer(keys: keys, slots: slots, extensions: [], generation: 1, random: options.random)
-        try writeAtomically(path: path, keys: keys, options: options, exclusive: true) { output in
-            _ = try sealer.seal(payload, to: output)
-        }
+        try write(
+            path: path, keys: keys, slots: slots, extensions: [], generation: 1, payload: payload, options: options,
+            exclusive: true)
         return keys
     }
 
@@ -96,11 +95,11 @@ public enum VaultStore {
 
     static func write(
         path: String, keys: VaultKeys, slots: [KeySlot], extensions: [VaultHeader.Extension], generation: UInt64,
-        payload: VaultPayload, options: SaveOptions
+        payload: VaultPayload, options: SaveOptions, exclusive: Bool = false
     ) throws {
         let sealer = VaultSealer(
             keys: keys, slots: slots, extensions: extensions, generation: generation, random: options.random)
-        try writeAtomically(path: path, keys: keys, options: options) { output in
+        try writeAtomically(path: path, keys: keys, options: options, exclusive: exclusive) { output in
             _ = try sealer.seal(payload, to: output)
         }
     }
