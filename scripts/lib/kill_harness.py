@@ -1,13 +1,14 @@
 """The kill harness behind scripts/kill-harness (run that; it builds coffer first).
 
-Makes a vault of ITEMS items (a generated CSV imported with a key file: no KDF cost), then
-ITERATIONS times starts a modifying command (add, edit, remove, import --into, in turn)
-and SIGKILLs it after a random delay within its usual running time (the median of
-earlier uninterrupted runs). After every kill:
-`coffer verify` with the key passes, the content is exactly the old or exactly the new
-content (items compared one by one through `export --format json`), and when a temporary
-file was left behind, the next write (run to completion) removes it. Prints one summary
-line; exits 1 if anything failed.
+Makes a vault of ITEMS items (a generated CSV imported with a key file: no KDF cost),
+then, until ITERATIONS kills have landed, starts a modifying command (add, edit, remove,
+import --into, in turn) and SIGKILLs it after a random delay within its usual running
+time (the median of uninterrupted calibration runs; every other kill falls within the
+write phase, from the temporary file's creation to the end). After every run: `coffer
+verify` with the key passes, the content is exactly the old or exactly the new content
+(items compared one by one through `export --format json`), and when a temporary file
+was left behind, the next write (run to completion) removes it. Prints one summary line;
+exits 1 if anything failed.
 """
 
 import argparse
@@ -43,10 +44,10 @@ def main():
             shutil.rmtree(work, ignore_errors=True)
     h = harness
     print(
-        f"kill-harness: {h.iterations} iterations (seed {seed}, {args.items} items), "
-        f"{h.kills} SIGKILLs landed ({h.mid_write} mid-write with a temporary file left, "
-        f"{h.published_then_killed} after publishing, {h.before_write} before any write), "
-        f"{h.completed} commands finished before the kill, {len(h.failures)} failures"
+        f"kill-harness: {h.kills} SIGKILLs in {h.iterations} runs (seed {seed}, {args.items} items): "
+        f"{h.mid_write} mid-write with a temporary file left, "
+        f"{h.published_then_killed} after publishing, {h.before_write} before any write; "
+        f"{h.completed} commands finished before the kill; {len(h.failures)} failures"
     )
     for failure in h.failures[:20]:
         print("  FAILED " + failure)
@@ -71,6 +72,7 @@ class Harness:
         self.completed = 0
         self.failures = []
         self.durations = {name: [] for name in self.COMMANDS}
+        self.write_starts = {name: [] for name in self.COMMANDS}
 
     def coffer_run(self, args, check=True):
         result = subprocess.run([self.coffer] + args, cwd=self.work, capture_output=True)
@@ -128,18 +130,36 @@ class Harness:
         return ["import", csv, "--into", self.vault], lambda new: added(old, new, titles)
 
     def run(self, iterations):
-        for n in range(3):  # calibrate: how long each command usually runs
+        for n in range(3):  # calibrate: how long each command runs, and when it starts writing
             for name in self.COMMANDS:
                 args, _ = self.command(name, f"calibrate-{n}")
                 start = time.monotonic()
-                self.coffer_run(args + self.key_args)
+                process = subprocess.Popen(
+                    [self.coffer] + args + self.key_args,
+                    cwd=self.work,
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
+                )
+                writing = None
+                while process.poll() is None:
+                    if writing is None and self.temporaries():
+                        writing = time.monotonic() - start
+                    time.sleep(0.0005)
+                if process.returncode != 0:
+                    raise RuntimeError(f"coffer {name} failed while calibrating")
                 self.durations[name].append(time.monotonic() - start)
+                if writing is not None:
+                    self.write_starts[name].append(writing)
                 self.state = self.snapshot()
-        for i in range(iterations):
+        # Until ITERATIONS kills have landed (a command that finishes first is checked but not
+        # counted); bounded in case the commands keep finishing first.
+        i = -1
+        while self.kills < iterations and self.iterations < 2 * iterations + 10:
+            i += 1
             self.iterations += 1
             name = self.COMMANDS[i % len(self.COMMANDS)]
             if i and i % 100 == 0:
-                print(f"kill-harness: {i} iterations, {len(self.failures)} failures", file=sys.stderr, flush=True)
+                print(f"kill-harness: {self.kills} kills, {len(self.failures)} failures", file=sys.stderr, flush=True)
             try:
                 self.iteration(i, name)
             except Exception as error:  # a harness error is a failure too, and stops the run
@@ -148,9 +168,14 @@ class Harness:
 
     def iteration(self, i, name):
         args, is_new = self.command(name, i)
-        usual = sorted(self.durations[name])[len(self.durations[name]) // 2]
-        # A moment within the usual running time (a few runs are quicker and finish first).
-        delay = self.rng.uniform(0, usual * 0.9)
+        usual = median(self.durations[name])
+        # A moment within the usual running time (a few runs are quicker and finish first):
+        # every other iteration anywhere in it, the others within its write phase (from the
+        # temporary file's creation to the end), which is short but where a kill matters most.
+        if i % 2 and self.write_starts[name]:
+            delay = self.rng.uniform(min(median(self.write_starts[name]) * 0.9, usual), usual)
+        else:
+            delay = self.rng.uniform(0, usual * 0.9)
         start = time.monotonic()
         process = subprocess.Popen(
             [self.coffer] + args + self.key_args, cwd=self.work, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
@@ -198,6 +223,10 @@ class Harness:
             if remaining:
                 self.failures.append(f"iteration {i} ({name}): {remaining} left after the next write")
             self.state = self.snapshot()
+
+
+def median(values):
+    return sorted(values)[len(values) // 2]
 
 
 def added(old, new, titles):
