@@ -7,7 +7,7 @@ import Foundation
 func modifyVault(
     _ vault: String, keys: KeyOptions, backup: Bool, _ change: (inout VaultDocument) throws -> Void
 ) throws {
-    let (lock, unlocked) = try keys.openForWriting(vault)
+    let (lock, unlocked) = try keys.openForWriting(vault)  // reads the key before locking
     defer { withExtendedLifetime(lock) {} }
     var document = try reportingModel(vault) { try VaultDocument(vault: unlocked) }
     try change(&document)
@@ -48,18 +48,28 @@ struct ItemPasswordOptions: ParsableArguments {
         if length != nil, !generate { throw ValidationError("--length goes with --generate") }
     }
 
-    /// The new password, or nil when none was asked for.
-    func read(settings: GeneratorSettings) throws -> String? {
-        if generate {
-            var settings = settings
-            if let length { settings.length = length }
-            return try PasswordGenerator.forCommandLine(settings).generate()
-        }
-        guard isGiven else { return nil }
+    /// Reads a password that is typed or read from a file or descriptor; call it before
+    /// the vault is locked, so the lock is never held while waiting for input.
+    func gather() throws -> GatheredPassword {
+        if generate || !isGiven { return GatheredPassword(options: self, given: nil) }
         let secret = try SecretInput.passphrase(
             file: passwordFile, fd: passwordFD, environment: nil, prompt: "Password for the item: ",
             askTerminal: passwordPrompt, confirm: true)
-        return secret?.withBytes { String(decoding: $0, as: UTF8.self) }
+        return GatheredPassword(options: self, given: secret?.withBytes { String(decoding: $0, as: UTF8.self) })
+    }
+}
+
+/// A password read before locking, or one to generate with the vault's settings.
+struct GatheredPassword {
+    var options: ItemPasswordOptions
+    var given: String?
+
+    /// The new password, or nil when none was asked for.
+    func read(settings: GeneratorSettings) throws -> String? {
+        guard options.generate else { return given }
+        var settings = settings
+        if let length = options.length { settings.length = length }
+        return try PasswordGenerator.forCommandLine(settings).generate()
     }
 }
 
@@ -116,6 +126,7 @@ struct Add: ParsableCommand {
 
     func run() throws {
         var added: VaultItem?
+        let password = try self.password.gather()
         try modifyVault(vault, keys: keys, backup: backup) { document in
             var item = VaultItem(kind: VaultItem.Kind(name: kind), title: fields.title!)
             try fields.apply(to: &item)
@@ -145,6 +156,7 @@ struct Edit: ParsableCommand {
 
     func run() throws {
         var title = ""
+        let password = try self.password.gather()
         try modifyVault(vault, keys: keys, backup: backup) { document in
             let index = try selectItem(item, in: document, vault: vault)
             var edited = document.items[index]

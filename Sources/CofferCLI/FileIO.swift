@@ -14,17 +14,14 @@ enum FileIO {
         }
     }
 
-    /// Writes atomically (temporary file in the same directory, then rename), so a failed
-    /// conversion never leaves half a file where the old one was.
-    static func write(_ bytes: [UInt8], to path: String) throws {
+    /// Writes an output (export, report, conversion, identity) the safe way: atomically,
+    /// mode 0600, a symlink at `path` replaced and never written through, and on failure the
+    /// old file left as it was (``OutputFile``). `exclusive` refuses an existing file.
+    static func write(_ bytes: [UInt8], to path: String, exclusive: Bool = false) throws {
         if path == "-" {
             FileHandle.standardOutput.write(Data(bytes))
             return
         }
-        do {
-            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw CofferFailure.io("\(path): cannot be written (\(error.localizedDescription))")
-        }
+        try reporting(path) { try OutputFile.write(bytes, to: path, exclusive: exclusive) }
     }
 }

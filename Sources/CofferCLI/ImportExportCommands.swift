@@ -155,17 +155,7 @@ struct ExportTarget: ParsableArguments {
         }
         for w in warnings { FileHandle.standardError.write(Data("coffer: warning: \(w)\n".utf8)) }
         FileHandle.standardError.write(Data("coffer: warning: the output holds every secret in clear text\n".utf8))
-        if output == "-" {
-            FileHandle.standardOutput.write(Data(bytes))
-            return
-        }
-        let fd = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw CofferFailure.io("\(output): cannot create") }
-        defer { close(fd) }
-        fchmod(fd, 0o600)  // an existing file keeps its mode otherwise
-        guard bytes.withUnsafeBytes({ Foundation.write(fd, $0.baseAddress, $0.count) }) == bytes.count else {
-            throw CofferFailure.io("\(output): write failed")
-        }
+        try FileIO.write(bytes, to: output)
     }
 }
 

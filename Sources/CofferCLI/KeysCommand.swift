@@ -49,13 +49,15 @@ struct Keys: ParsableCommand {
         }
 
         func run() throws {
-            let (lock, unlocked) = try keys.openForWriting(vault)
-            defer { withExtendedLifetime(lock) {} }
             if passphrase {
-                // Refuse a slot that would cross the total KDF cost before asking for its passphrase.
-                let costs = unlocked.file.header.slots.compactMap(\.kdfParameters) + [KDFParameters.preset(named: kdf)!]
+                // Refuse a slot that would cross the total KDF cost before asking for anything
+                // (the header's costs need no key).
+                let header = try reporting(vault) { try VaultFile(path: vault, allowLargeKDFMemory: true).header }
+                let costs = header.slots.compactMap(\.kdfParameters) + [KDFParameters.preset(named: kdf)!]
                 try reporting(vault) { try KDFParameters.validateTotal(costs) }
             }
+            // Every input before the lock: the key that opens the vault, then the new one.
+            let credentials = try keys.credentials()
             let recipe: SlotRecipe
             if passphrase {
                 let secret = try SecretInput.newPassphrase(
@@ -66,6 +68,8 @@ struct Keys: ParsableCommand {
             } else {
                 recipe = .recipient(try reporting(recipient!) { try IdentityText.parseRecipient(recipient!) })
             }
+            let (lock, unlocked) = try keys.openForWriting(vault, credentials: credentials)
+            defer { withExtendedLifetime(lock) {} }
             try reporting(vault) {
                 let slot = try VaultStore.makeSlot(recipe, label: label, keys: unlocked.keys)
                 try VaultStore.replaceSlots(
@@ -114,12 +118,9 @@ struct Rekey: ParsableCommand {
     @OptionGroup var keys: KeyOptions
 
     func run() throws {
-        let lock = try reporting(vault) { try VaultLock(vaultPath: vault) }
+        let credentials = try keys.credentials()  // before the lock: never held while typing
+        let (lock, unlocked) = try keys.openForWriting(vault, credentials: credentials)
         defer { withExtendedLifetime(lock) {} }
-        let credentials = try keys.credentials()
-        let unlocked = try reporting(vault) {
-            try VaultFile(path: vault, allowLargeKDFMemory: keys.allowKdfMemory).unlock(with: credentials)
-        }
         let slots = unlocked.file.header.slots
         // Re-create every slot whose credential we hold; recipient slots cannot be (the slot
         // keeps only an ephemeral key), so they are dropped like slots of other people.

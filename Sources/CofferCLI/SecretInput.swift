@@ -28,11 +28,16 @@ struct KeyOptions: ParsableArguments {
     @Option(name: .customLong("slot"), help: "Try only the keyslots with this label (one KDF run, not one per slot).")
     var slotLabel: String?
 
-    /// Locks `vault` for a read-modify-write and opens it; the lock lives as long as the result.
-    func openForWriting(_ vault: String) throws -> (lock: VaultLock, vault: UnlockedVault) {
+    /// Locks `vault` for a read-modify-write and opens it; the lock lives as long as the
+    /// result. The key is read first (typed, or read from a file or descriptor), so the lock
+    /// is never held while waiting for input; `credentials` gives one read earlier still.
+    func openForWriting(_ vault: String, credentials given: Credentials? = nil) throws
+        -> (lock: VaultLock, vault: UnlockedVault)
+    {
+        let credentials = try given ?? credentials()
         let lock = try reporting(vault) { try VaultLock(vaultPath: vault) }
         let unlocked = try reporting(vault) {
-            try VaultFile(path: vault, allowLargeKDFMemory: allowKdfMemory).unlock(with: credentials())
+            try VaultFile(path: vault, allowLargeKDFMemory: allowKdfMemory).unlock(with: credentials)
         }
         return (lock, unlocked)
     }

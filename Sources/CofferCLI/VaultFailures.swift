@@ -14,6 +14,8 @@ extension VaultError.Kind {
         case .payloadDamaged: 16
         case .truncated: 17
         case .trailingData: 18
+        case .fileSystem: 3
+        case .locked: 4
         }
     }
 }
@@ -22,9 +24,10 @@ extension CofferFailure {
     /// Turns a vault-layer error into a message naming the file, with its exit code.
     static func from(_ error: Error, path: String) -> Error {
         switch error {
+        case let error as VaultError where !error.kind.describesBytes:
+            CofferFailure(message: error.message, exitCode: error.kind.exitCode)  // the message names its path
         case let error as VaultError:
             CofferFailure(message: "\(path): \(error)\(hint(for: error))", exitCode: error.kind.exitCode)
-        case let error as VaultLockedError: CofferFailure(message: error.description, exitCode: 4)
         case let error as VaultIOError: CofferFailure.io(error.description)
         case let error as CryptoError: CofferFailure.invalidData("\(path): \(error)")
         default: error

@@ -21,6 +21,17 @@ public struct VaultError: Error, Equatable, Sendable, CustomStringConvertible {
         case truncated = "truncated"
         /// Bytes after the final chunk.
         case trailingData = "trailing data"
+        /// The file system failed or refused (open, write, rename), or a path is not one
+        /// Coffer writes (a dangling symlink, a hard-linked vault): not a property of the
+        /// vault's bytes, so never the class of a test-kit vector.
+        case fileSystem = "io"
+        /// Another process holds the vault's lock; the message names its PID. Never the
+        /// class of a test-kit vector.
+        case locked = "locked"
+
+        /// Whether this class describes a file's bytes (every class a test-kit vector can
+        /// expect), rather than the file system or another process.
+        public var describesBytes: Bool { self != .fileSystem && self != .locked }
     }
 
     public var kind: Kind
@@ -38,6 +49,7 @@ public struct VaultError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
+        guard kind.describesBytes else { return message }  // the message names the path
         var text = "\(kind.rawValue): \(message)"
         if let chunk {
             text += " (chunk \(chunk)" + (byteRange.map { ", bytes \($0.lowerBound)..<\($0.upperBound)" } ?? "") + ")"

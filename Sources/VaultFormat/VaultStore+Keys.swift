@@ -10,8 +10,8 @@ extension VaultStore {
         of vault: UnlockedVault, with slots: [KeySlot], options: SaveOptions = SaveOptions()
     ) throws {
         guard (FormatLimits.minimumSlots...FormatLimits.maximumSlots).contains(slots.count) else {
-            throw VaultIOError(
-                "a vault needs 1…\(FormatLimits.maximumSlots) keyslots; refusing to leave \(slots.count)")
+            throw VaultError(
+                .fileSystem, "a vault needs 1…\(FormatLimits.maximumSlots) keyslots; refusing to leave \(slots.count)")
         }
         // A writer never produces a file that readers refuse for its total KDF cost.
         try KDFParameters.validateTotal(slots.compactMap(\.kdfParameters))

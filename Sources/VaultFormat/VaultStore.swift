@@ -12,6 +12,9 @@ public struct SaveOptions: Sendable {
     public var random: RandomSource = SystemRandom.shared
     /// Called after each step; throwing simulates a crash or I/O failure there.
     public var afterStep: (@Sendable (SaveStep) throws -> Void)? = nil
+    /// The lock the caller took for its read-modify-write. Without it a save uses the lock
+    /// this process holds on the vault, or takes one for the write.
+    public var lock: VaultLock? = nil
 
     public init(keepBackup: Bool = false, random: RandomSource = SystemRandom.shared) {
         self.keepBackup = keepBackup
@@ -23,25 +26,49 @@ public struct SaveOptions: Sendable {
 /// directory (0600), fsync, re-opened and fully verified, renamed over the old file, then
 /// the directory fsynced. A failure at any step leaves the old file byte-identical.
 public enum VaultStore {
-    /// Creates a new vault with a fresh random file key and the given slots.
+    /// Creates a new vault with a fresh random file key and the given slots, exclusively:
+    /// of several concurrent creators exactly one succeeds and the others are told the file
+    /// already exists (the new file is published with link(2), which never replaces a file).
     @discardableResult
     public static func create(
         at path: String, payload: VaultPayload = VaultPayload(), slots recipes: [(SlotRecipe, label: String)],
         options: SaveOptions = SaveOptions()
     ) throws -> VaultKeys {
-        guard !FileManager.default.fileExists(atPath: path) else { throw VaultIOError("\(path): already exists") }
         guard (FormatLimits.minimumSlots...FormatLimits.maximumSlots).contains(recipes.count) else {
-            throw VaultIOError("a vault needs 1…\(FormatLimits.maximumSlots) keyslots")
+            throw VaultError(.fileSystem, "a vault needs 1…\(FormatLimits.maximumSlots) keyslots")
         }
         let keys = VaultKeys(fileKey: options.random.secureBytes(FormatLimits.fileKeyBytes))
         let slots = try recipes.map {
             try KeySlotCrypto.makeSlot($0.0, label: $0.label, fileKey: keys.fileKey, random: options.random)
         }
-        let lock = try VaultLock(vaultPath: path)
+        let lock = try lockForCreating(path)
         defer { withExtendedLifetime(lock) {} }
         try write(
-            path: path, keys: keys, slots: slots, extensions: [], generation: 1, payload: payload, options: options)
+            path: path, keys: keys, slots: slots, extensions: [], generation: 1, payload: payload, options: options,
+            exclusive: true)
         return keys
+    }
+
+    /// How long a creator waits for another creator's lock before saying it is locked.
+    static let creatorPatience: TimeInterval = 30
+
+    /// The lock for creating `path`: while another process holds it (most likely creating
+    /// the same file), waits, and reports "already exists" as soon as the file appears.
+    static func lockForCreating(_ path: String) throws -> VaultLock {
+        let deadline = Date().addingTimeInterval(creatorPatience)
+        while true {
+            let target = try VaultPath.resolve(path)
+            guard !target.exists else { throw VaultError(.fileSystem, "\(path): already exists") }
+            do {
+                let lock = try VaultLock(resolvedVaultPath: target.path)
+                guard !FileManager.default.fileExists(atPath: target.path) else {
+                    throw VaultError(.fileSystem, "\(path): already exists")
+                }
+                return lock
+            } catch let error as VaultError where error.kind == .locked && Date() < deadline {
+                usleep(20_000)
+            }
+        }
     }
 
     /// Saves a new generation of an existing vault. The caller holds the lock for the whole
@@ -68,68 +95,159 @@ public enum VaultStore {
 
     static func write(
         path: String, keys: VaultKeys, slots: [KeySlot], extensions: [VaultHeader.Extension], generation: UInt64,
-        payload: VaultPayload, options: SaveOptions
+        payload: VaultPayload, options: SaveOptions, exclusive: Bool = false
     ) throws {
         let sealer = VaultSealer(
             keys: keys, slots: slots, extensions: extensions, generation: generation, random: options.random)
-        try writeAtomically(path: path, keys: keys, options: options) { output in
+        try writeAtomically(path: path, keys: keys, options: options, exclusive: exclusive) { output in
             _ = try sealer.seal(payload, to: output)
         }
     }
 
-    /// The save protocol shared by every writer: temporary file (0600) in the same
-    /// directory, fsync, re-open and verify every chunk and record with `keys`, optional
-    /// `.bak`, rename, directory fsync. `afterStep` can fail any step in tests.
+    /// The save protocol shared by every writer (spec/FORMAT.md §7): under the vault's lock
+    /// (taken here when this process does not hold it), stale temporaries removed, a
+    /// temporary file in the vault's directory given the old file's owner and mode (0600
+    /// for a new one), fsync, re-open and verify every chunk and record with `keys`,
+    /// optional `.bak`, rename over the file a symlink names (or link(2) when `exclusive`),
+    /// directory fsync. `afterStep` can fail any step in tests.
     static func writeAtomically(
-        path: String, keys: VaultKeys, options: SaveOptions, _ body: (FileOutput) throws -> Void
+        path: String, keys: VaultKeys, options: SaveOptions, exclusive: Bool = false,
+        _ body: (FileOutput) throws -> Void
     ) throws {
-        let url = URL(fileURLWithPath: path)
-        let directory = url.deletingLastPathComponent().path
-        var template = Array((directory + "/." + url.lastPathComponent + ".tmp-XXXXXX").utf8CString)
-        let fd = mkstemp(&template)  // created 0600
-        guard fd >= 0 else {
-            throw VaultIOError("\(directory): cannot create a temporary file: \(String(cString: strerror(errno)))")
+        let target = try VaultPath.resolve(path)
+        if exclusive, target.exists { throw VaultError(.fileSystem, "\(path): already exists") }
+        let lock = try options.lock ?? VaultLock.held(for: target.path) ?? VaultLock(resolvedVaultPath: target.path)
+        guard lock.vaultPath == target.path else {
+            throw VaultError(.fileSystem, "\(path): the lock given is for \(lock.vaultPath)")
         }
-        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var renamed = false
+        let destination = target.path
+        let url = URL(fileURLWithPath: destination)
+        let directory = url.deletingLastPathComponent().path
+        var old = stat()
+        let replacing = !exclusive && lstat(destination, &old) == 0
+        if replacing { try refuseHardLinks(destination, old) }
+        removeStaleTemporaries(of: destination)
+        guard let (fd, temporary) = OutputFile.temporaryFile(beside: destination) else {
+            throw VaultError(
+                .fileSystem, "\(directory): cannot create a temporary file: \(String(cString: strerror(errno)))")
+        }
+        var published = false
         defer {
-            if !renamed { unlink(temporary) }
+            if !published { unlink(temporary) }
         }
         do {
             defer { Foundation.close(fd) }
             try body(FileOutput(descriptor: fd, path: temporary))
             try options.afterStep?(.writeTemporary)
+            try keepOwnerAndMode(of: replacing ? old : nil, on: fd, path: destination)
             guard fsync(fd) == 0 else {
-                throw VaultIOError("\(temporary): fsync failed: \(String(cString: strerror(errno)))")
+                throw VaultError(.fileSystem, "\(temporary): fsync failed: \(String(cString: strerror(errno)))")
             }
             try options.afterStep?(.syncTemporary)
         }
         // Re-open and verify everything before the old file is touched.
         let written = try VaultFile(path: temporary, allowLargeKDFMemory: true)
         guard keys.authenticates(written.parsed) else {
-            throw VaultIOError("\(temporary): written header does not verify")
+            throw VaultError(.fileSystem, "\(temporary): written header does not verify")
         }
         _ = try UnlockedVault(file: written, keys: keys, slotIndex: 0).verifyEverything()
         try options.afterStep?(.verifyTemporary)
-        if options.keepBackup, FileManager.default.fileExists(atPath: path) {
-            let backup = path + ".bak"
+        if options.keepBackup, replacing {
+            let backup = destination + ".bak"
             unlink(backup)
-            guard link(path, backup) == 0 else {
-                throw VaultIOError("\(backup): cannot keep backup: \(String(cString: strerror(errno)))")
+            guard link(destination, backup) == 0 else {
+                throw VaultError(
+                    .fileSystem, "\(backup): cannot keep backup: \(String(cString: strerror(errno)))")
             }
             try options.afterStep?(.keepBackup)
         }
-        guard rename(temporary, path) == 0 else {
-            throw VaultIOError("\(path): rename failed: \(String(cString: strerror(errno)))")
+        try lock.publishing {
+            if exclusive {
+                // link(2) fails with EEXIST instead of replacing a file that appeared meanwhile.
+                guard link(temporary, destination) == 0 else {
+                    let failure = errno
+                    throw VaultError(
+                        .fileSystem,
+                        failure == EEXIST
+                            ? "\(path): already exists"
+                            : "\(path): cannot create: \(String(cString: strerror(failure)))")
+                }
+                unlink(temporary)
+            } else {
+                guard rename(temporary, destination) == 0 else {
+                    throw VaultError(
+                        .fileSystem, "\(destination): rename failed: \(String(cString: strerror(errno)))")
+                }
+            }
+            published = true
         }
-        renamed = true
         try options.afterStep?(.rename)
         let dirfd = Foundation.open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if dirfd >= 0 {
             defer { Foundation.close(dirfd) }
-            guard fsync(dirfd) == 0 else { throw VaultIOError("\(directory): fsync failed") }
+            guard fsync(dirfd) == 0 else { throw VaultError(.fileSystem, "\(directory): fsync failed") }
         }
         try options.afterStep?(.syncDirectory)
+    }
+
+    /// A save replaces the file by rename, which would leave every other hard link with
+    /// the old generation: refused, except for our own `NAME.bak` (a save interrupted
+    /// between keeping the backup and the rename leaves that link).
+    static func refuseHardLinks(_ path: String, _ info: stat) throws {
+        guard info.st_nlink > 1 else { return }
+        var backup = stat()
+        if info.st_nlink == 2, lstat(path + ".bak", &backup) == 0, backup.st_dev == info.st_dev,
+            backup.st_ino == info.st_ino
+        {
+            return
+        }
+        throw VaultError(
+            .fileSystem,
+            "\(path): the vault has \(info.st_nlink) hard links; a save would update only this name and leave the others with the old generation. Not saved: give it a single name (cp it to a new file) first"
+        )
+    }
+
+    /// Gives the temporary the old file's owner and permission bits (0600 for a new
+    /// vault), so a save never widens, narrows or takes over a vault.
+    static func keepOwnerAndMode(of old: stat?, on fd: Int32, path: String) throws {
+        guard let old else {
+            guard fchmod(fd, 0o600) == 0 else {
+                throw VaultError(.fileSystem, "\(path): cannot set mode 0600: \(String(cString: strerror(errno)))")
+            }
+            return
+        }
+        var mine = stat()
+        guard fstat(fd, &mine) == 0 else { throw VaultError(.fileSystem, "\(path): cannot stat the temporary file") }
+        if mine.st_uid != old.st_uid || mine.st_gid != old.st_gid {
+            guard fchown(fd, old.st_uid, old.st_gid) == 0 else {
+                throw VaultError(
+                    .fileSystem,
+                    "\(path): cannot keep its owner \(old.st_uid):\(old.st_gid) (\(String(cString: strerror(errno)))); not saved"
+                )
+            }
+        }
+        // After fchown, which clears set-id bits.
+        guard fchmod(fd, old.st_mode & 0o7777) == 0 else {
+            throw VaultError(.fileSystem, "\(path): cannot keep its mode: \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// Removes `.NAME.tmp-XXXXXX` files left by writers that died (SIGKILL, power loss).
+    /// Called under the vault's lock, and temporaries are only made under it, so every one
+    /// found is stale.
+    static func removeStaleTemporaries(of path: String) {
+        let url = URL(fileURLWithPath: path)
+        let directory = url.deletingLastPathComponent().path
+        let prefix = "." + url.lastPathComponent + ".tmp-"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            let suffix = name.dropFirst(prefix.count)
+            guard suffix.count == 6, suffix.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { continue }
+            var info = stat()
+            let stale = directory + "/" + name
+            guard lstat(stale, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+            unlink(stale)
+        }
     }
 }
 

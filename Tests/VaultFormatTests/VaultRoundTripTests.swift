@@ -92,8 +92,8 @@ import VaultCrypto
         do {
             _ = try VaultLock(vaultPath: path)
             Issue.record("second lock succeeded")
-        } catch let error as VaultLockedError {
-            #expect(error.description.contains("locked by PID \(getpid())"))
+        } catch let error as VaultError {
+            #expect(error.kind == .locked && error.description.contains("locked by PID \(getpid())"))
         }
         withExtendedLifetime(lock) {}
     }
