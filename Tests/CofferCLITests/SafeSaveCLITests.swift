@@ -203,7 +203,7 @@ import Testing
         #expect(try String(contentsOf: precious, encoding: .utf8) == "keep me\n")
     }
 
-    @Test func aSymlinkedVaultIsUpdatedAndAGroupReadableVaultStaysSo() throws {
+    @Test func symlinksHardLinksAndModeAtTheCommandLine() throws {
         let dir = try Self.vaultDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         try FileManager.default.createSymbolicLink(
@@ -217,5 +217,18 @@ import Testing
         #expect(Self.mode(dir.appendingPathComponent("v.coffer")) == 0o640)
         let show = try CLITests.coffer(["show", "v.coffer", "via link"] + Self.keyArguments, in: dir)
         #expect(show.status == 0, "\(show.stderr)")
+        // A second hard link would be forked by the rename: refused, nothing written.
+        #expect(link(dir.appendingPathComponent("v.coffer").path, dir.appendingPathComponent("hard.coffer").path) == 0)
+        let refused = try CLITests.coffer(["add", "v.coffer", "--title", "forked"] + Self.keyArguments, in: dir)
+        #expect(refused.status == 3 && refused.stderr.contains("2 hard links"), "\(refused.stderr)")
+        // A symlinked lock file is refused and its target left alone.
+        try FileManager.default.removeItem(at: dir.appendingPathComponent("hard.coffer"))
+        try FileManager.default.removeItem(at: dir.appendingPathComponent("v.coffer.lock"))
+        try Data("keep me\n".utf8).write(to: dir.appendingPathComponent("precious.txt"))
+        try FileManager.default.createSymbolicLink(
+            atPath: dir.appendingPathComponent("v.coffer.lock").path, withDestinationPath: "precious.txt")
+        let symlinked = try CLITests.coffer(["add", "v.coffer", "--title", "late"] + Self.keyArguments, in: dir)
+        #expect(symlinked.status == 3 && symlinked.stderr.contains("symbolic link"), "\(symlinked.stderr)")
+        #expect(try String(contentsOf: dir.appendingPathComponent("precious.txt"), encoding: .utf8) == "keep me\n")
     }
 }
