@@ -16,6 +16,7 @@ extension VaultError.Kind {
         case .trailingData: 18
         case .fileSystem: 3
         case .locked: 4
+        case .invalidArgument: 2
         }
     }
 }
@@ -28,7 +29,6 @@ extension CofferFailure {
             CofferFailure(message: error.message, exitCode: error.kind.exitCode)  // the message names its path
         case let error as VaultError:
             CofferFailure(message: "\(path): \(error)\(hint(for: error))", exitCode: error.kind.exitCode)
-        case let error as VaultIOError: CofferFailure.io(error.description)
         case let error as CryptoError: CofferFailure.invalidData("\(path): \(error)")
         default: error
         }

@@ -11,7 +11,7 @@ public final class FileBlob: BlobSource, @unchecked Sendable {
     public init(path: String) throws {
         self.path = path
         descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw VaultIOError("\(path): cannot open") }
+        guard descriptor >= 0 else { throw VaultError(.fileSystem, "\(path): cannot open") }
         var info = stat()
         fstat(descriptor, &info)
         length = Int(info.st_size)
@@ -21,7 +21,7 @@ public final class FileBlob: BlobSource, @unchecked Sendable {
 
     public func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws -> Int {
         let n = pread(descriptor, buffer.baseAddress!, min(buffer.count, length - offset), off_t(offset))
-        guard n >= 0 else { throw VaultIOError("\(path): read failed") }
+        guard n >= 0 else { throw VaultError(.fileSystem, "\(path): read failed") }
         return n
     }
 }

@@ -16,7 +16,7 @@ final class FileOutput: ByteOutput {
             let n = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             if n < 0 {
                 if errno == EINTR { continue }
-                throw VaultIOError("\(path): write failed: \(String(cString: strerror(errno)))")
+                throw VaultError(.fileSystem, "\(path): write failed: \(String(cString: strerror(errno)))")
             }
             offset += n
         }

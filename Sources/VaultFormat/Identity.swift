@@ -21,7 +21,8 @@ public enum IdentityText {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.lowercased().hasPrefix(ageRecipientPrefix) {
             guard let (hrp, key) = Bech32.decode(trimmed), hrp == "age", key.count == X25519.keyBytes else {
-                throw VaultIOError("not a valid age recipient (bech32 age1… of 32 bytes): \(trimmed.prefix(40))")
+                throw VaultError(
+                    .invalidArgument, "not a valid age recipient (bech32 age1… of 32 bytes): \(trimmed.prefix(40))")
             }
             return key
         }
@@ -30,7 +31,8 @@ public enum IdentityText {
         guard trimmed.hasPrefix(recipientPrefix), let data = Data(base64Encoded: encoded),
             data.count == X25519.keyBytes, data.base64EncodedString() == encoded
         else {
-            throw VaultIOError(
+            throw VaultError(
+                .invalidArgument,
                 "not a recipient (expected \(recipientPrefix)<base64 of 32 bytes> or age1…): \(trimmed.prefix(40))")
         }
         return [UInt8](data)

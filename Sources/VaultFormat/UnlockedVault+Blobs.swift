@@ -5,7 +5,7 @@ extension UnlockedVault {
     /// one batch whatever the blob weighs.
     public func readBlob(id: [UInt8], to sink: (UnsafeRawBufferPointer) throws -> Void) throws {
         guard let blob = try readIndex().blobs.first(where: { $0.id == id }) else {
-            throw VaultIOError("no blob with id \(id.map { String(format: "%02x", $0) }.joined())")
+            throw VaultError(.invalidArgument, "no blob with id \(id.map { String(format: "%02x", $0) }.joined())")
         }
         try readBlob(blob, to: sink)
     }

@@ -28,10 +28,13 @@ public struct VaultError: Error, Equatable, Sendable, CustomStringConvertible {
         /// Another process holds the vault's lock; the message names its PID. Never the
         /// class of a test-kit vector.
         case locked = "locked"
+        /// The caller asked for something the vault cannot do as asked: a recipient that is
+        /// not one, a blob id the vault does not hold. Never the class of a test-kit vector.
+        case invalidArgument = "invalid argument"
 
         /// Whether this class describes a file's bytes (every class a test-kit vector can
-        /// expect), rather than the file system or another process.
-        public var describesBytes: Bool { self != .fileSystem && self != .locked }
+        /// expect), rather than the file system, another process or the caller's request.
+        public var describesBytes: Bool { self != .fileSystem && self != .locked && self != .invalidArgument }
     }
 
     public var kind: Kind

@@ -28,11 +28,13 @@ public final class VaultFile: Sendable {
 
     public convenience init(path: String, allowLargeKDFMemory: Bool = false, forSalvage: Bool = false) throws {
         let descriptor = Foundation.open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw VaultIOError("\(path): cannot open: \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else {
+            throw VaultError(.fileSystem, "\(path): cannot open: \(String(cString: strerror(errno)))")
+        }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
             Foundation.close(descriptor)
-            throw VaultIOError("\(path): cannot stat")
+            throw VaultError(.fileSystem, "\(path): cannot stat")
         }
         try self.init(
             path: path, storage: .descriptor(descriptor), length: Int(info.st_size),
@@ -180,7 +182,7 @@ public final class VaultFile: Sendable {
                 if n == 0 {
                     throw VaultError(.truncated, "file ended while reading", byteRange: offset..<offset + count)
                 }
-                throw VaultIOError("\(path): read failed: \(String(cString: strerror(errno)))")
+                throw VaultError(.fileSystem, "\(path): read failed: \(String(cString: strerror(errno)))")
             }
             done += n
         }

@@ -104,11 +104,10 @@ extension VaultStore {
     )
         throws
     {
-        guard !FileManager.default.fileExists(atPath: path) else { throw VaultIOError("\(path): already exists") }
-        let lock = try VaultLock(vaultPath: path)
+        let lock = try lockForCreating(path)  // exclusive: never over a file that appears meanwhile
         defer { withExtendedLifetime(lock) {} }
         try write(
             path: path, keys: vault.keys, slots: vault.file.header.slots, extensions: vault.file.header.extensions,
-            generation: vault.file.header.generation + 1, payload: payload, options: options)
+            generation: vault.file.header.generation + 1, payload: payload, options: options, exclusive: true)
     }
 }

@@ -43,6 +43,6 @@ import VaultCrypto
         // One changed character breaks the checksum: refused, not a different key.
         var damaged = Array(ageRecipient)
         damaged[10] = damaged[10] == "q" ? "p" : "q"
-        #expect(throws: VaultIOError.self) { try IdentityText.parseRecipient(String(damaged)) }
+        #expect(throws: VaultError.self) { try IdentityText.parseRecipient(String(damaged)) }
     }
 }
