@@ -4,10 +4,10 @@ import Foundation
 /// Reading inputs and writing outputs for commands; `-` means stdin or stdout.
 enum FileIO {
     static func read(_ path: String) throws -> [UInt8] {
-        if path == "-" {
-            return [UInt8](FileHandle.standardInput.readDataToEndOfFile())
-        }
         do {
+            if path == "-" {  // bounded like a named file
+                return try InputFile.read(fileDescriptor: 0, name: "stdin", limit: .otherInput)
+            }
             return try InputFile.read(path: path, limit: .otherInput, regularOnly: false)
         } catch let error as ConverterError {
             throw CofferFailure.io(error.description)

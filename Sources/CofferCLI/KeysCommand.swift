@@ -33,7 +33,8 @@ struct Keys: ParsableCommand {
         @Option(help: "Add a key-file slot for this file.") var newKeyFile: String?
         @Option(help: "Add a recipient slot (coffer-recipient-v1:…).") var recipient: String?
         @Option(help: "Label of the new slot.") var label: String = ""
-        @Option(help: "KDF preset for a new passphrase slot.") var kdf: String = "moderate"
+        @Option(help: "KDF preset for a new passphrase slot: interactive, moderate or sensitive.")
+        var kdf: KDFPreset = .moderate
         @Option(help: "Read the new passphrase from this file.") var newPassphraseFile: String?
         @Flag(help: "Keep the previous file as VAULT.bak.") var backup = false
         @OptionGroup var keys: KeyOptions
@@ -41,9 +42,6 @@ struct Keys: ParsableCommand {
         func validate() throws {
             let count = (passphrase ? 1 : 0) + (newKeyFile == nil ? 0 : 1) + (recipient == nil ? 0 : 1)
             if count != 1 { throw ValidationError("give exactly one of --passphrase, --new-key-file, --recipient") }
-            if KDFParameters.preset(named: kdf) == nil {
-                throw ValidationError("--kdf must be interactive, moderate or sensitive")
-            }
             // Before any lock, prompt or write.
             if let problem = KeySlot.writableLabelProblem(label) { throw ValidationError(problem) }
         }
@@ -53,7 +51,7 @@ struct Keys: ParsableCommand {
                 // Refuse a slot that would cross the total KDF cost before asking for anything
                 // (the header's costs need no key).
                 let header = try reporting(vault) { try VaultFile(path: vault, allowLargeKDFMemory: true).header }
-                let costs = header.slots.compactMap(\.kdfParameters) + [KDFParameters.preset(named: kdf)!]
+                let costs = header.slots.compactMap(\.kdfParameters) + [kdf.parameters]
                 try reporting(vault) { try KDFParameters.validateTotal(costs) }
             }
             // Every input before the lock: the key that opens the vault, then the new one.
@@ -62,7 +60,7 @@ struct Keys: ParsableCommand {
             if passphrase {
                 let secret = try SecretInput.newPassphrase(
                     file: newPassphraseFile, fd: nil, environment: "COFFER_NEW_PASSPHRASE")
-                recipe = .passphrase(secret, KDFParameters.preset(named: kdf)!)
+                recipe = .passphrase(secret, kdf.parameters)
             } else if let newKeyFile {
                 recipe = .keyFile(try SecretInput.file(newKeyFile))
             } else {

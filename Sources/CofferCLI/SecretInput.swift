@@ -110,6 +110,10 @@ enum SecretInput {
         return bytes[..<end].withUnsafeBytes { SecureBytes(copying: $0) }
     }
 
+    /// The longest passphrase read from a descriptor or the terminal: far beyond any real
+    /// one, and a bound on what a runaway writer can make us hold.
+    static let maximumPassphraseBytes = 65_536
+
     private static func readAll(fd: Int32) throws -> [UInt8] {
         var out = [UInt8]()
         var buffer = [UInt8](repeating: 0, count: 4096)
@@ -118,8 +122,15 @@ enum SecretInput {
             if n < 0, errno == EINTR { continue }
             guard n >= 0 else { throw CofferFailure.io("cannot read passphrase from fd \(fd)") }
             if n == 0 { break }
+            let newline = buffer[..<n].contains(0x0A)
             out += buffer[..<n]
-            if out.contains(0x0A) { break }
+            if newline { break }
+            guard out.count <= maximumPassphraseBytes else {
+                wipe(&out)
+                throw CofferFailure(
+                    message: "fd \(fd): no line end within \(maximumPassphraseBytes) bytes; not a passphrase",
+                    exitCode: 2)
+            }
         }
         wipe(&buffer)
         return out
@@ -148,7 +159,9 @@ enum SecretInput {
             }
             var line = [UInt8]()
             var byte: UInt8 = 0
-            while read(tty, &byte, 1) == 1, byte != 0x0A, byte != 0x0D { line.append(byte) }
+            while line.count < maximumPassphraseBytes, read(tty, &byte, 1) == 1, byte != 0x0A, byte != 0x0D {
+                line.append(byte)
+            }
             defer { wipe(&line) }
             return line.withUnsafeBytes { SecureBytes(copying: $0) }
         }
