@@ -7,7 +7,7 @@ extension PasswordGenerator {
     static func forCommandLine(_ settings: GeneratorSettings) throws -> PasswordGenerator {
         do {
             return try PasswordGenerator(settings)
-        } catch let error as InvalidSettings {
+        } catch let error as CofferKitError where error.code == .invalidSettings {
             throw CofferFailure(message: error.description, exitCode: 2)
         }
     }

@@ -174,7 +174,7 @@ func reportingModel<T>(_ path: String, _ body: () throws -> T) throws -> T {
         return try body()
     } catch let error as ModelError {
         throw CofferFailure.invalidData("\(path): \(error)")
-    } catch let error as VaultContent.MissingBlob {
+    } catch let error as CofferKitError {
         throw CofferFailure.invalidData("\(path): \(error)")
     }
 }

@@ -49,8 +49,8 @@ struct KeyOptions: ParsableArguments {
         credentials.identities = try identity.flatMap { path in
             do {
                 return try IdentityText.parseIdentities(FileIO.read(path), name: path)
-            } catch let error as IdentityText.FileError {
-                throw CofferFailure(message: error.description, exitCode: 2)
+            } catch let error as VaultError where error.kind == .invalidArgument {
+                throw CofferFailure(message: error.message, exitCode: 2)
             }
         }
         credentials.slotLabel = slotLabel

@@ -178,7 +178,7 @@ struct Keygen: ParsableCommand {
     func run() throws {
         do {
             print(try IdentityFile.create(at: output))
-        } catch let error as IdentityFile.Failure {
+        } catch let error as CofferKitError {
             throw CofferFailure.io(error.description)
         }
     }

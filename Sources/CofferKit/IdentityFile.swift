@@ -6,22 +6,12 @@ import VaultFormat
 /// existing file, or a symlink in its place, is never overwritten), mode 0600 from the
 /// start, flushed to disk before the recipient is handed out.
 public enum IdentityFile {
-    public struct Failure: Error, Equatable, CustomStringConvertible {
-        public let path: String
-        public let reason: String
-        public var description: String { "\(path): \(reason)" }
-
-        public init(path: String, reason: String) {
-            self.path = path
-            self.reason = reason
-        }
-    }
-
     /// Creates the identity file at `path` and returns its recipient (`coffer-recipient-v1:…`).
     public static func create(at path: String, random: RandomSource = SystemRandom.shared) throws -> String {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else {
-            throw Failure(path: path, reason: errno == EEXIST ? "already exists" : "cannot create (\(errnoText()))")
+            throw CofferKitError(
+                .fileSystem, "\(path): " + (errno == EEXIST ? "already exists" : "cannot create (\(errnoText()))"))
         }
         let identity = X25519.generate(random: random)
         var text = Array(IdentityText.identityFile(secret: identity.secret).utf8)
@@ -36,7 +26,7 @@ public enum IdentityFile {
         guard fsync(fd) == 0 else { try failed(fd, path, "cannot write (\(errnoText()))") }
         guard close(fd) == 0 else {
             unlink(path)
-            throw Failure(path: path, reason: "cannot write (\(errnoText()))")
+            throw CofferKitError(.fileSystem, "\(path): cannot write (\(errnoText()))")
         }
         return IdentityText.recipient(identity.publicKey)
     }
@@ -45,7 +35,7 @@ public enum IdentityFile {
     private static func failed(_ fd: Int32, _ path: String, _ reason: String) throws -> Never {
         close(fd)
         unlink(path)
-        throw Failure(path: path, reason: reason)
+        throw CofferKitError(.fileSystem, "\(path): \(reason)")
     }
 
     private static func errnoText() -> String { String(cString: strerror(errno)) }

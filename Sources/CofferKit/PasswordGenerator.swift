@@ -5,10 +5,6 @@ import Foundation
 /// with at least one character of each class — what sites' rules ask for. Redrawing the
 /// whole password until that holds keeps the result uniform over all such passwords.
 public struct PasswordGenerator {
-    public struct InvalidSettings: Error, CustomStringConvertible {
-        public let description: String
-    }
-
     public static let lowercase = Array("abcdefghijklmnopqrstuvwxyz")
     public static let uppercase = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
     public static let digits = Array("0123456789")
@@ -24,7 +20,7 @@ public struct PasswordGenerator {
 
     public init(_ settings: GeneratorSettings) throws {
         guard Self.lengths.contains(settings.length) else {
-            throw InvalidSettings(description: "password length must be \(Self.lengths), not \(settings.length)")
+            throw CofferKitError(.invalidSettings, "password length must be \(Self.lengths), not \(settings.length)")
         }
         var classes = [Self.lowercase, Self.uppercase]
         if settings.digits { classes.append(Self.digits) }

@@ -4,14 +4,6 @@ import Foundation
 /// container blob named by the attachment's 16-byte `blob` id; outside one (exports,
 /// imports not yet saved), the bytes travel in the attachment's `content`.
 public enum VaultContent {
-    public struct MissingBlob: Error, CustomStringConvertible {
-        public let item: String
-        public let attachment: String
-        public var description: String {
-            "item \"\(item)\": attachment \"\(attachment)\" names a blob that is neither in the vault nor loaded"
-        }
-    }
-
     /// The payload that saves `document`: item records without attachment bytes, a blob
     /// for every attachment — from its `content` when loaded, else streamed from `previous`
     /// (the vault being rewritten). Blobs no attachment names any more are dropped. An
@@ -38,7 +30,10 @@ public enum VaultContent {
                     document.items[i].attachments[j] = attachment
                 } else if placed[attachment.blob] == nil {
                     guard let source = existing[attachment.blob] else {
-                        throw MissingBlob(item: document.items[i].title, attachment: attachment.name)
+                        throw CofferKitError(
+                            .missingBlob,
+                            "item \"\(document.items[i].title)\": attachment \"\(attachment.name)\" names a blob "
+                                + "that is neither in the vault nor loaded")
                     }
                     placed[attachment.blob] = .some(nil)
                     blobs.append((Array(attachment.blob), source))

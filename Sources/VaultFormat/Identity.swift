@@ -47,11 +47,6 @@ public enum IdentityText {
             + identityPrefix + encoded + "\n"
     }
 
-    /// A malformed identity file (spec/FORMAT.md §10). Never quotes a line: it may hold a key.
-    public struct FileError: Error, CustomStringConvertible, Sendable {
-        public let description: String
-    }
-
     /// The first identity of an identity file (see ``parseIdentities(_:name:)``).
     public static func parseIdentityFile(_ bytes: [UInt8], name: String) throws -> SecureBytes {
         try parseIdentities(bytes, name: name)[0]
@@ -64,7 +59,7 @@ public enum IdentityText {
     /// Anything else, and a file with no identity at all, is refused.
     public static func parseIdentities(_ bytes: [UInt8], name: String) throws -> [SecureBytes] {
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw FileError(description: "\(name): an identity file is UTF-8 text; this is not")
+            throw VaultError(.invalidArgument, "\(name): an identity file is UTF-8 text; this is not")
         }
         var identities = [SecureBytes]()
         // Split on scalars: as Characters, "\r\n" is one grapheme and never equals "\n".
@@ -76,15 +71,17 @@ public enum IdentityText {
             while let last = line.last, last == " " || last == "\t" { line = line.dropLast() }
             if line.isEmpty || line.hasPrefix("#") { continue }
             guard let identity = identity(String(line)) else {
-                throw FileError(
-                    description: "\(name): line \(number + 1) is not an identity (expected \(identityPrefix) and "
+                throw VaultError(
+                    .invalidArgument,
+                    "\(name): line \(number + 1) is not an identity (expected \(identityPrefix) and "
                         + "the padded base64 of 32 bytes, or \(ageIdentityPrefix)…, or a # comment)")
             }
             identities.append(identity)
         }
         guard !identities.isEmpty else {
-            throw FileError(
-                description: bytes.isEmpty
+            throw VaultError(
+                .invalidArgument,
+                bytes.isEmpty
                     ? "\(name): the identity file is empty"
                     : "\(name): no identity in the file (no \(identityPrefix) or \(ageIdentityPrefix)… line)")
         }

@@ -112,11 +112,6 @@ public struct KeySlot: Equatable, Sendable {
 }
 
 extension KeySlot {
-    /// A label a writer refuses (``writableLabelProblem(_:)``): thrown before any KDF runs.
-    public struct InvalidLabel: Error, CustomStringConvertible, Sendable {
-        public let description: String
-    }
-
     /// The scalars a reader refuses in a label (spec/FORMAT.md §3): C0 controls and DEL.
     /// C1 controls, bidi overrides and other format characters are valid in the file; they
     /// are refused by writers and escaped when printed.

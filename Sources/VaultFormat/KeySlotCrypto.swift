@@ -13,7 +13,7 @@ package enum KeySlotCrypto {
     ) throws -> KeySlot {
         // Before any KDF: a label the reader would refuse never reaches the encoder.
         if checksLabel, let problem = KeySlot.writableLabelProblem(label) {
-            throw KeySlot.InvalidLabel(description: problem)
+            throw VaultError(.invalidArgument, problem)
         }
         let kek: SecureBytes
         let kind: KeySlot.Kind

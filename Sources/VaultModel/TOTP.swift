@@ -12,11 +12,8 @@ public struct TOTP: Equatable, Sendable {
         case sha512 = "SHA512"
     }
 
-    /// Why a text is not a usable TOTP key.
-    public struct Invalid: Error, Equatable, CustomStringConvertible {
-        public let reason: String
-        public var description: String { reason }
-    }
+    /// Why a text is not a usable TOTP key: a ``ModelError`` for the key `totp`.
+    static func invalid(_ reason: String) -> ModelError { ModelError(key: "totp", reason) }
 
     public static let digitRange = 6...8
     public static let periodRange = 1...86_400
@@ -35,12 +32,12 @@ public struct TOTP: Equatable, Sendable {
         period: Int = 30
     ) throws {
         guard let normalized = Self.normalizedBase32(secret) else {
-            throw Invalid(reason: "the secret is not base32")
+            throw Self.invalid("the secret is not base32")
         }
-        guard Self.digitRange.contains(digits) else { throw Invalid(reason: "digits must be 6, 7 or 8, not \(digits)") }
+        guard Self.digitRange.contains(digits) else { throw Self.invalid("digits must be 6, 7 or 8, not \(digits)") }
         guard Self.periodRange.contains(period) else {
-            throw Invalid(
-                reason: "period must be \(Self.periodRange.lowerBound)…\(Self.periodRange.upperBound) seconds")
+            throw Self.invalid(
+                "period must be \(Self.periodRange.lowerBound)…\(Self.periodRange.upperBound) seconds")
         }
         self.secret = normalized
         self.account = account
@@ -97,11 +94,11 @@ public struct TOTP: Equatable, Sendable {
 
     private static func parseURI(_ text: String) throws -> TOTP {
         let afterScheme = text.dropFirst("otpauth:".count)
-        guard afterScheme.hasPrefix("//") else { throw Invalid(reason: "not an otpauth:// URI") }
+        guard afterScheme.hasPrefix("//") else { throw Self.invalid("not an otpauth:// URI") }
         let rest = afterScheme.dropFirst(2)
         let type = rest.prefix { $0 != "/" && $0 != "?" }
         guard type.lowercased() == "totp" else {
-            throw Invalid(reason: type.lowercased() == "hotp" ? "hotp is not time-based" : "type must be totp")
+            throw Self.invalid(type.lowercased() == "hotp" ? "hotp is not time-based" : "type must be totp")
         }
         let afterType = rest.dropFirst(type.count)
         let path = afterType.hasPrefix("/") ? afterType.dropFirst().prefix { $0 != "?" } : ""
@@ -109,30 +106,30 @@ public struct TOTP: Equatable, Sendable {
         let labelParts = path.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map {
             String($0).removingPercentEncoding
         }
-        guard labelParts.allSatisfy({ $0 != nil }) else { throw Invalid(reason: "the label has a bad percent escape") }
+        guard labelParts.allSatisfy({ $0 != nil }) else { throw Self.invalid("the label has a bad percent escape") }
         var parameters = [String: String]()
         if let question = afterType.firstIndex(of: "?") {
             for pair in afterType[afterType.index(after: question)...].split(separator: "&") {
                 let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
                 let name = parts[0].lowercased()
                 guard let value = (parts.count > 1 ? String(parts[1]) : "").removingPercentEncoding else {
-                    throw Invalid(reason: "parameter \(name) has a bad percent escape")
+                    throw Self.invalid("parameter \(name) has a bad percent escape")
                 }
-                guard parameters[name] == nil else { throw Invalid(reason: "parameter \(name) is given twice") }
+                guard parameters[name] == nil else { throw Self.invalid("parameter \(name) is given twice") }
                 parameters[name] = value
             }
         }
-        guard let secret = parameters["secret"], !secret.isEmpty else { throw Invalid(reason: "no secret= parameter") }
+        guard let secret = parameters["secret"], !secret.isEmpty else { throw Self.invalid("no secret= parameter") }
         var algorithm = Algorithm.sha1
         if let name = parameters["algorithm"] {
             guard let known = Algorithm(rawValue: name.uppercased()) else {
-                throw Invalid(reason: "algorithm must be SHA1, SHA256 or SHA512, not \(name)")
+                throw Self.invalid("algorithm must be SHA1, SHA256 or SHA512, not \(name)")
             }
             algorithm = known
         }
         func integer(_ name: String, _ fallback: Int) throws -> Int {
             guard let text = parameters[name] else { return fallback }
-            guard let value = Int(text) else { throw Invalid(reason: "\(name) must be a number, not \(text)") }
+            guard let value = Int(text) else { throw Self.invalid("\(name) must be a number, not \(text)") }
             return value
         }
         var issuer = parameters["issuer"]

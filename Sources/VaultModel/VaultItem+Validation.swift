@@ -33,7 +33,7 @@ extension VaultItem {
             do {
                 _ = try TOTP(parsing: text)
                 return nil
-            } catch let error as TOTP.Invalid {
+            } catch let error as ModelError {
                 return error.reason
             } catch {
                 return "\(error)"

@@ -87,7 +87,7 @@ import Testing
             Array(try Data(contentsOf: URL(fileURLWithPath: path))), name: path)
         #expect(IdentityText.recipient(X25519.publicKey(of: secret)) == recipient)
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
-        #expect(throws: IdentityFile.Failure(path: path, reason: "already exists")) {
+        #expect(throws: CofferKitError(.fileSystem, "\(path): already exists")) {
             try IdentityFile.create(at: path)
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before, "an existing identity is never replaced")
@@ -95,7 +95,7 @@ import Testing
         let target = dir.appendingPathComponent("elsewhere").path
         let link = dir.appendingPathComponent("link.id").path
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
-        #expect(throws: IdentityFile.Failure.self) { try IdentityFile.create(at: link) }
+        #expect(throws: CofferKitError.self) { try IdentityFile.create(at: link) }
         #expect(!FileManager.default.fileExists(atPath: target))
     }
 

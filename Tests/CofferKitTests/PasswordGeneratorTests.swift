@@ -22,6 +22,6 @@ import VaultTestKit
     @Test func lengthsOutsideTheRangeAreRefused() {
         var settings = GeneratorSettings()
         settings.length = 3
-        #expect(throws: PasswordGenerator.InvalidSettings.self) { try PasswordGenerator(settings) }
+        #expect(throws: CofferKitError.self) { try PasswordGenerator(settings) }
     }
 }

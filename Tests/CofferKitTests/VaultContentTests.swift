@@ -39,6 +39,6 @@ import Testing
         #expect(payload.blobs.map(\.id) == [kept])
 
         var missing = VaultDocument(items: [Self.item("x", [attachment])])
-        #expect(throws: VaultContent.MissingBlob.self) { try VaultContent.payload(for: &missing) }
+        #expect(throws: CofferKitError.self) { try VaultContent.payload(for: &missing) }
     }
 }

@@ -52,7 +52,7 @@ import Testing
         "otpauth:totp/x?secret=JBSWY3DP",
     ])
     func invalidInputIsRefused(text: String) {
-        #expect(throws: TOTP.Invalid.self) { try TOTP(parsing: text, account: "a") }
+        #expect(throws: ModelError.self) { try TOTP(parsing: text, account: "a") }
     }
 
     /// What importers store: a bare secret becomes an encoded URI (the title no longer

@@ -1,0 +1,20 @@
+/// The one error type of CofferKit (the rules above the container and the converters):
+/// what failed, in words a person can act on, with a code for programs.
+public struct CofferKitError: Error, Equatable, Sendable, CustomStringConvertible {
+    public enum Code: String, Sendable {
+        /// Settings out of range (a password length the generator does not make).
+        case invalidSettings
+        /// An attachment that names a blob which is neither in the vault nor loaded.
+        case missingBlob
+        /// A file Coffer writes could not be created or written (the path is in the message).
+        case fileSystem
+    }
+
+    public var code: Code
+    public var description: String
+
+    public init(_ code: Code, _ description: String) {
+        self.code = code
+        self.description = description
+    }
+}
