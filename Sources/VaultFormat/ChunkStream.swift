@@ -63,10 +63,11 @@ package struct ChunkStream: Sendable {
 
     /// Opens a batch of consecutive chunks on every core: `sealed` holds them back to back
     /// with the sizes given; chunk `first + i` opens into slot `i` of `plain` (64 KiB each).
-    /// Throws the failure of the lowest chunk that does not authenticate.
+    /// Returns the lowest slot that does not authenticate, with its error (the slots before
+    /// it are open and may be used), or nil when every chunk does.
     func openBatch(
         first: Int, sizes: [Int], sealed: UnsafeRawBufferPointer, into plain: UnsafeMutableRawBufferPointer
-    ) throws {
+    ) -> (slot: Int, error: Error)? {
         var starts = [Int]()
         starts.reserveCapacity(sizes.count)
         var at = 0
@@ -85,6 +86,7 @@ package struct ChunkStream: Sendable {
             let input = UnsafeRawBufferPointer(rebasing: sealed[offsets[i]..<offsets[i] + sizes[i]])
             do { try open(input, into: out, chunk: first + i) } catch { failures.record(error, at: i) }
         }
-        if let error = failures.error { throw error }
+        guard let error = failures.error, let slot = failures.index else { return nil }
+        return (slot, error)
     }
 }

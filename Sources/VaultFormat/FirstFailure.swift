@@ -6,6 +6,8 @@ final class FirstFailure: @unchecked Sendable {
     private let lock = NSLock()
     private var lowest = Int.max
     private(set) var error: Error?
+    /// The index of ``error``'s work item.
+    var index: Int? { lock.withLock { error == nil ? nil : lowest } }
 
     func record(_ error: Error, at index: Int) {
         lock.lock()

@@ -36,7 +36,12 @@ package struct PayloadPlan {
                 ends.reserveCapacity(range.count)
                 for i in range {
                     let bytes: [UInt8]
-                    do { bytes = try writer.encode(record(i)) } catch {
+                    do {
+                        bytes = try writer.encode(record(i))
+                        guard bytes.count <= UInt32.max else {  // its length is a u32
+                            throw VaultError(.invalidArgument, "record \(i) is \(bytes.count) bytes; at most 4 GiB")
+                        }
+                    } catch {
                         failure.record(error, at: i)
                         break
                     }
@@ -55,6 +60,18 @@ package struct PayloadPlan {
     }
 
     package init(_ payload: VaultPayload) throws {
+        // Caller errors, refused before anything is written: a reader refuses both (§6.3).
+        var ids = Set<[UInt8]>()
+        for blob in payload.blobs {
+            guard blob.id.count == PayloadIndex.blobIDBytes else {
+                throw VaultError(
+                    .invalidArgument, "a blob id is \(PayloadIndex.blobIDBytes) bytes, not \(blob.id.count)")
+            }
+            guard ids.insert(blob.id).inserted else {
+                throw VaultError(
+                    .invalidArgument, "two blobs have the id \(blob.id.map { String(format: "%02x", $0) }.joined())")
+            }
+        }
         if let source = payload.recordSource {
             recordCount = source.count
             recordSlices = try Self.encodeInParallel(count: source.count, record: source.make)

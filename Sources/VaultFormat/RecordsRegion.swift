@@ -62,40 +62,43 @@ extension UnlockedVault {
     ///
     /// Records are not decoded here (``RecordsRegion/decodeRecord(_:in:)``).
     func readRecordsRegion() throws -> RecordsRegion {
-        var (index, bodies, indexEnd) = try readIndexOnly()
+        let (index, bodies, indexEnd) = try readIndexOnly()
         let records = index.records
         guard records.chunkCount >= bodies.continuations.count else {
             throw malformed("the records region (\(records.chunkCount) chunks) is shorter than its index", chunk: 0)
         }
+        // Buffers grow with what has been authenticated, never by what the index claims.
         if bodies.continuations.count < records.chunkCount {
-            bodies.bytes.reserveCapacity(records.chunkCount * PayloadIndex.body)
             try forEachChunk(in: bodies.continuations.count..<records.chunkCount) { chunk, plain in
                 try bodies.append(plain, chunk: chunk, kind: .records, in: self)
             }
         }
-        let stream = bodies.bytes
-        // Records: each a u32 length (≥ 1) and its bytes, all within the region.
-        var cursor = ByteReader(stream, at: indexEnd)
-        var spans = [Range<Int>]()
-        spans.reserveCapacity(index.recordCount)
-        for n in 0..<index.recordCount {
-            let at = cursor.position
-            guard let size = cursor.readInteger(UInt32.self) else {
-                throw malformed("record \(n) of \(index.recordCount) is missing", chunk: at / PayloadIndex.body)
+        // Records: each a u32 length (≥ 1) and its bytes, all within the region. Read through
+        // a buffer pointer, so no second reference to the plaintext outlives this scope.
+        let (spans, used) = try bodies.bytes.withUnsafeBytes { stream in
+            var cursor = ByteReader(stream, at: indexEnd)
+            var spans = [Range<Int>]()
+            spans.reserveCapacity(min(index.recordCount, cursor.remaining / 5))
+            for n in 0..<index.recordCount {
+                let at = cursor.position
+                guard let size = cursor.readInteger(UInt32.self) else {
+                    throw malformed("record \(n) of \(index.recordCount) is missing", chunk: at / PayloadIndex.body)
+                }
+                guard size > 0, cursor.skip(Int(size)) else {
+                    throw malformed(
+                        "record \(n) claims \(size) bytes; \(cursor.remaining) remain in the records region",
+                        chunk: at / PayloadIndex.body)
+                }
+                spans.append(at + 4..<cursor.position)
             }
-            guard size > 0, cursor.skip(Int(size)) else {
+            let used = cursor.position
+            guard cursor.restIsZero else {
+                let stray = stream[used...].firstIndex { $0 != 0 } ?? used
                 throw malformed(
-                    "record \(n) claims \(size) bytes; \(cursor.remaining) remain in the records region",
-                    chunk: at / PayloadIndex.body)
+                    "non-zero bytes after the last of \(index.recordCount) records (a record not counted?)",
+                    chunk: stray / PayloadIndex.body)
             }
-            spans.append(at + 4..<cursor.position)
-        }
-        let used = cursor.position
-        guard cursor.restIsZero else {
-            let stray = stream[used...].firstIndex { $0 != 0 } ?? used
-            throw malformed(
-                "non-zero bytes after the last of \(index.recordCount) records (a record not counted?)",
-                chunk: stray / PayloadIndex.body)
+            return (spans, used)
         }
         guard records.chunkCount == PayloadIndex.chunks(forStreamBytes: used) else {
             throw malformed(
@@ -110,29 +113,31 @@ extension UnlockedVault {
                 chunk: chunkCount - 1)
         }
         remember(index)
-        return RecordsRegion(index: index, stream: stream, spans: spans)
+        return RecordsRegion(index: index, stream: bodies.take(), spans: spans)
     }
 
     /// Reads chunks from 0 until the index is complete, and parses it. Checks only what the
     /// index itself says (for salvage, which must read the index of a vault whose later
     /// records are damaged). Returns the bodies read so far and where the index ends.
     func readIndexOnly() throws -> (index: PayloadIndex, bodies: RegionBodies, indexEnd: Int) {
-        var bodies = RegionBodies()
-        try bodies.append(chunk(0), chunk: 0, kind: .records, in: self)
+        let bodies = RegionBodies()
+        var first = try chunk(0)
+        defer { first.wipe() }
+        try bodies.append(first, chunk: 0, kind: .records, in: self)
         guard bodies.continuations[0] == 0 else {
             throw malformed(
                 "chunk 0 has continuation \(bodies.continuations[0]); a region's first chunk has 0", chunk: 0)
         }
-        var cursor = ByteReader(bodies.bytes)
-        guard let length = cursor.readInteger(UInt32.self).map(Int.init) else {
-            throw malformed("chunk 0 ends before the index length", chunk: 0)
+        let claimed = bodies.bytes.withUnsafeBytes { stream in
+            var cursor = ByteReader(stream)
+            return cursor.readInteger(UInt32.self).map(Int.init)
         }
+        guard let length = claimed else { throw malformed("chunk 0 ends before the index length", chunk: 0) }
         guard length >= 1, 4 + length <= chunkCount * PayloadIndex.body else {
             throw malformed("index length \(length) does not fit in \(chunkCount) chunks", chunk: 0)
         }
         let needed = PayloadIndex.chunks(forStreamBytes: 4 + length)
         if needed > 1 {
-            bodies.bytes.reserveCapacity(needed * PayloadIndex.body)
             try forEachChunk(in: 1..<needed) { chunk, plain in
                 try bodies.append(plain, chunk: chunk, kind: .records, in: self)
             }
@@ -177,20 +182,38 @@ extension UnlockedVault {
     }
 }
 
-/// A region's chunk bodies concatenated, and each chunk's continuation, as read.
-struct RegionBodies {
-    var bytes: [UInt8] = []
-    var continuations: [Int] = []
+/// A region's chunk bodies concatenated, and each chunk's continuation, as read. It owns
+/// the plaintext: the buffer grows by copying (the old copy wiped) and is wiped when this
+/// goes, unless ``take()`` handed it on.
+final class RegionBodies {
+    private(set) var bytes: [UInt8] = []
+    private(set) var continuations: [Int] = []
+
+    deinit { bytes.wipe() }
 
     /// Checks a chunk's frame for `kind` and appends its body.
-    mutating func append<Bytes: RandomAccessCollection>(
+    func append<Bytes: RandomAccessCollection>(
         _ plain: Bytes, chunk: Int, kind: ChunkKind, in vault: UnlockedVault
     ) throws where Bytes.Element == UInt8, Bytes.Index == Int {
         switch ChunkFrame.parse(plain, expecting: kind) {
         case .failure(let failure): throw vault.malformed("chunk \(chunk) \(failure.reason)", chunk: chunk)
         case .success(let frame):
-            bytes += plain[(plain.startIndex + FormatLimits.frameHeaderBytes)...]
+            let body = plain[(plain.startIndex + FormatLimits.frameHeaderBytes)...]
+            if bytes.count + body.count > bytes.capacity {
+                var grown = [UInt8]()
+                grown.reserveCapacity(max(2 * bytes.capacity, bytes.count + body.count))
+                grown += bytes
+                bytes.wipe()
+                bytes = grown
+            }
+            bytes += body
             continuations.append(frame.continuation)
         }
+    }
+
+    /// The bytes, handed to their next owner (who wipes them).
+    func take() -> [UInt8] {
+        defer { bytes = [] }
+        return bytes
     }
 }

@@ -64,12 +64,16 @@ public final class UnlockedVault: Sendable {
         while start < range.upperBound {
             let count = min(batchSize, range.upperBound - start)
             let sizes = try file.readChunks(start..<start + count, into: sealed)
-            try stream.openBatch(first: start, sizes: sizes, sealed: UnsafeRawBufferPointer(sealed), into: plain)
-            for i in 0..<count {
+            let failure = stream.openBatch(
+                first: start, sizes: sizes, sealed: UnsafeRawBufferPointer(sealed), into: plain)
+            // Chunks before a failing one are handed on first, so a fault in what they hold is
+            // reported before a later chunk's tag, as a reader going chunk by chunk would.
+            for i in 0..<(failure?.slot ?? count) {
                 let offset = i * FormatLimits.chunkPlaintextBytes
                 let size = sizes[i] - FormatLimits.chunkTagBytes
                 try body(start + i, UnsafeRawBufferPointer(rebasing: plain[offset..<offset + size]))
             }
+            if let failure { throw failure.error }
             start += count
         }
     }

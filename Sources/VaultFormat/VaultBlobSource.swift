@@ -59,6 +59,11 @@ final class VaultBlobSource: BlobSource, @unchecked Sendable {
                 id.elementsEqual(blob.id), length == UInt64(blob.length)
             else { throw vault.malformed("blob header does not match the index", chunk: chunk) }
         }
+        // After the blob's last byte, zeros (as readBlob checks).
+        let end = FormatLimits.frameHeaderBytes + blob.streamBytes - chunkStart
+        guard end >= plain.count || plain[max(end, FormatLimits.frameHeaderBytes)...].allSatisfy({ $0 == 0 }) else {
+            throw vault.malformed("non-zero bytes after the blob's end", chunk: chunk)
+        }
         return Array(plain[FormatLimits.frameHeaderBytes...])
     }
 

@@ -51,25 +51,34 @@ extension UnlockedVault {
             }
             var body = frame.body[...]
             if carry == nil {
+                // The item under way at a damaged chunk may go on through this whole chunk:
+                // then no item starts here, and resynchronising waits for the next one.
+                guard frame.continuation < frame.body.count else { continue }
                 skip = frame.continuation
                 body = body.dropFirst(skip)
                 carry = []
                 if chunkIndex > 0 { itemNumber = -1 }  // item numbering lost with the damaged chunk
             }
             carry! += body
-            // Take every complete item out of the carry.
-            while carry!.count >= 4 {
-                let length = Int(carry![0]) | Int(carry![1]) << 8 | Int(carry![2]) << 16 | Int(carry![3]) << 24
+            // Take every complete item out of the carry (by offset, then one compaction: an
+            // item at a time would be quadratic in a chunk of many small records).
+            var consumed = 0
+            while carry!.count - consumed >= 4 {
+                let at = consumed
+                let length =
+                    Int(carry![at]) | Int(carry![at + 1]) << 8 | Int(carry![at + 2]) << 16 | Int(carry![at + 3]) << 24
                 if length == 0 {  // zero fill: the region's content ended
-                    carry = []
+                    consumed = carry!.count
                     break
                 }
-                guard carry!.count >= 4 + length else { break }
-                let item = Array(carry![4..<4 + length])
-                carry!.removeFirst(4 + length)
-                if itemNumber != 0, let value = try? BinaryPropertyList.decode(item) { records.append(value) }
+                guard carry!.count - at - 4 >= length else { break }
+                if itemNumber != 0, let value = try? BinaryPropertyList.decode(carry![at + 4..<at + 4 + length]) {
+                    records.append(value)
+                }
                 if itemNumber >= 0 { itemNumber += 1 }
+                consumed = at + 4 + length
             }
+            carry!.removeFirst(consumed)
         }
         if let expected = index?.recordCount, records.count > expected { records = Array(records.prefix(expected)) }
         report.recordsRecovered = records.count

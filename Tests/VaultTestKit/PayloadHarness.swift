@@ -28,6 +28,25 @@ public struct PayloadHarness: Sendable {
         return PayloadForge.seal(chunks, header: base.header, keys: base.keys)
     }
 
+    /// A vault file at `path` whose header announces `chunkCount` chunks but whose only
+    /// written chunk is chunk 0, sealed from `firstChunk` (65,536 bytes); the rest of the
+    /// file is a hole (sparse). For readers that must not size anything by what chunk 0
+    /// claims about the chunks after it.
+    public func writeSparse(firstChunk: [UInt8], chunkCount: Int, to path: String) throws {
+        var header = base.header
+        header.payloadLength = UInt64(chunkCount * (65_536 + ChaCha20Poly1305.tagBytes))
+        var bytes = header.encode(macKey: base.keys.macKey)
+        let stream = ChunkStream(
+            key: base.keys.payloadKey(salt: header.payloadSalt), binding: header.payloadBinding,
+            chunkCount: chunkCount, fileRange: { _ in 0..<0 })
+        var sealed = [UInt8](repeating: 0, count: firstChunk.count + ChaCha20Poly1305.tagBytes)
+        firstChunk.withUnsafeBytes { p in sealed.withUnsafeMutableBytes { stream.seal(p, into: $0, chunk: 0) } }
+        bytes += sealed
+        let total = bytes.count + (chunkCount - 1) * (65_536 + ChaCha20Poly1305.tagBytes)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        guard truncate(path, off_t(total)) == 0 else { throw CocoaError(.fileWriteUnknown) }
+    }
+
     /// The payload plaintexts of the test kit's vectors whose chunks authenticate: seeds
     /// for a fuzzer of decrypted data.
     public static func seeds() throws -> [(name: String, plaintext: [UInt8])] {
