@@ -160,23 +160,11 @@ struct ExportTarget: ParsableArguments {
 }
 
 func reportingConverter<T>(_ body: () throws -> T) throws -> T {
-    do {
-        return try body()
-    } catch let error as ConverterError {
-        throw CofferFailure.invalidData(error.description + (error.hint.map { " (\($0.commandLine))" } ?? ""))
-    } catch let error as PropertyListError {
-        throw CofferFailure.invalidData(error.description)
-    }
+    do { return try body() } catch { throw CofferFailure.from(error) }
 }
 
 func reportingModel<T>(_ path: String, _ body: () throws -> T) throws -> T {
-    do {
-        return try body()
-    } catch let error as ModelError {
-        throw CofferFailure.invalidData("\(path): \(error)")
-    } catch let error as CofferKitError {
-        throw CofferFailure.invalidData("\(path): \(error)")
-    }
+    do { return try body() } catch { throw CofferFailure.from(error, path: path) }
 }
 
 extension ConverterError.Hint {

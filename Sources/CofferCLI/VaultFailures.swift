@@ -21,9 +21,46 @@ extension VaultError.Kind {
     }
 }
 
+extension ConverterError.Code {
+    var exitCode: Int32 {
+        switch self {
+        case .unreadable, .notRegularFile, .tooLarge: 3
+        case .malformed, .unrecognized, .inflationLimit, .tooDeep, .invalidData: 1
+        }
+    }
+}
+
+extension CofferKitError.Code {
+    var exitCode: Int32 {
+        switch self {
+        case .invalidSettings: 2
+        case .missingBlob: 1
+        case .fileSystem: 3
+        }
+    }
+}
+
 extension CofferFailure {
-    /// Turns a vault-layer error into a message naming the file, with its exit code.
-    static func from(_ error: Error, path: String) -> Error {
+    /// The one mapping from every module's error to a message and an exit code (README,
+    /// spec/FORMAT.md §8): VaultError by class, ConverterError and CofferKitError by code,
+    /// ModelError, PropertyListError and CryptoError as invalid data (1). `path` names the
+    /// file when the error does not.
+    static func from(_ error: Error, path: String? = nil) -> Error {
+        let prefix = path.map { "\($0): " } ?? ""
+        switch error {
+        case let error as ConverterError:
+            return CofferFailure(
+                message: error.description + (error.hint.map { " (\($0.commandLine))" } ?? ""),
+                exitCode: error.code.exitCode)
+        case let error as CofferKitError:
+            return CofferFailure(message: prefix + error.description, exitCode: error.code.exitCode)
+        case let error as ModelError: return CofferFailure.invalidData(prefix + "\(error)")
+        case let error as PropertyListError: return CofferFailure.invalidData(prefix + "\(error)")
+        default: return fromVault(error, path: path ?? "")
+        }
+    }
+
+    private static func fromVault(_ error: Error, path: String) -> Error {
         switch error {
         case let error as VaultError where !error.kind.describesBytes:
             CofferFailure(message: error.message, exitCode: error.kind.exitCode)  // the message names its path
