@@ -68,9 +68,7 @@ struct Inspect: ParsableCommand {
         let unlocked = wantsKey ? try reporting(vault) { try file.unlock(with: keys.credentials()) } : nil
         let report = try reporting(vault) { try VaultInspection(file: file, unlocked: unlocked) }
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            print(String(decoding: try encoder.encode(report), as: UTF8.self))
+            print(try TerminalSafeJSON.encode(report, pretty: true))
             return
         }
         print(
@@ -128,11 +126,9 @@ struct Verify: ParsableCommand {
         let credentials = wantsKey ? try keys.credentials() : nil
         let results = VaultCheck.checkAll(vaults, credentials: credentials, allowLargeKDFMemory: keys.allowKdfMemory)
             .map(Outcome.init)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
         for result in results {
             if json {
-                print(String(decoding: try encoder.encode(result), as: UTF8.self))
+                print(try TerminalSafeJSON.encode(result))
             } else if result.ok {
                 print("ok      \(result.path) (\(result.level))")
             } else {

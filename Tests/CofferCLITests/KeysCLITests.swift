@@ -67,6 +67,12 @@ import Testing
         #expect(!run.stdout.unicodeScalars.contains("\u{202E}"))
         run = try Self.coffer(["keys", "list", "v.coffer"], [:], in: dir)
         #expect(run.stdout.contains(#""evil\u{202E}gnp.exe""#) && !run.stdout.unicodeScalars.contains("\u{202E}"))
+        // JSON keeps the label's value (a parser reads U+202E back) but never prints it raw.
+        run = try Self.coffer(["inspect", "v.coffer", "--json"], [:], in: dir)
+        #expect(run.stdout.contains(#""evil\u202egnp.exe""#) && !run.stdout.unicodeScalars.contains("\u{202E}"))
+        let parsed = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+        let labels = (parsed?["slots"] as? [[String: Any]])?.compactMap { $0["label"] as? String } ?? []
+        #expect(labels.contains("evil\u{202E}gnp.exe"), "\(labels)")
     }
 
     @Test func slotLabelTriesOnlyThatSlotAndKeysRewritesBumpTheGeneration() throws {
