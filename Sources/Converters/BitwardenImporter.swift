@@ -113,17 +113,7 @@ struct BitwardenImporter {
     }
 }
 
-extension BitwardenImporter: ImportFormat {
+extension BitwardenImporter: ForeignJSONFormat {
     var name: String { "bitwarden-json" }
-    var syntaxes: Set<ImportSource.Syntax> { [.json] }
     var expectation: String? { "an object with \"items\" (and \"encrypted\": false)" }
-
-    func detect(_ source: ImportSource) throws -> ImportConfidence? {
-        guard source.syntax == .json else { return nil }
-        return Self.matches(try source.foreignJSON()) ? .high : nil
-    }
-
-    func read(_ source: ImportSource) throws -> ImportResult {
-        try Self.importValue(try source.foreignJSON(), input: source.name)
-    }
 }

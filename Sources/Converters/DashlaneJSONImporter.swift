@@ -51,17 +51,7 @@ struct DashlaneJSONImporter {
     }
 }
 
-extension DashlaneJSONImporter: ImportFormat {
+extension DashlaneJSONImporter: ForeignJSONFormat {
     var name: String { "dashlane-json" }
-    var syntaxes: Set<ImportSource.Syntax> { [.json] }
     var expectation: String? { "an object with an \"AUTHENTIFIANT\" list" }
-
-    func detect(_ source: ImportSource) throws -> ImportConfidence? {
-        guard source.syntax == .json else { return nil }
-        return Self.matches(try source.foreignJSON()) ? .high : nil
-    }
-
-    func read(_ source: ImportSource) throws -> ImportResult {
-        Self.importValue(try source.foreignJSON(), input: source.name)
-    }
 }

@@ -72,17 +72,7 @@ struct EnpassImporter {
     }
 }
 
-extension EnpassImporter: ImportFormat {
+extension EnpassImporter: ForeignJSONFormat {
     var name: String { "enpass-json" }
-    var syntaxes: Set<ImportSource.Syntax> { [.json] }
     var expectation: String? { "an object with \"items\" that have \"fields\" and \"category\"" }
-
-    func detect(_ source: ImportSource) throws -> ImportConfidence? {
-        guard source.syntax == .json else { return nil }
-        return Self.matches(try source.foreignJSON()) ? .high : nil
-    }
-
-    func read(_ source: ImportSource) throws -> ImportResult {
-        Self.importValue(try source.foreignJSON(), input: source.name)
-    }
 }

@@ -124,17 +124,7 @@ struct ProtonPassImporter {
     }
 }
 
-extension ProtonPassImporter: ImportFormat {
+extension ProtonPassImporter: ForeignJSONFormat {
     var name: String { "protonpass-json" }
-    var syntaxes: Set<ImportSource.Syntax> { [.json] }
     var expectation: String? { "a Proton Pass data.json: an object with \"vaults\"" }
-
-    func detect(_ source: ImportSource) throws -> ImportConfidence? {
-        guard source.syntax == .json else { return nil }
-        return Self.matches(try source.foreignJSON()) ? .high : nil
-    }
-
-    func read(_ source: ImportSource) throws -> ImportResult {
-        try Self.importValue(try source.foreignJSON(), input: source.name)
-    }
 }
