@@ -6,6 +6,7 @@ public enum DuplicatePolicy: String, CaseIterable, Sendable {
     /// Add the imported item too (with a fresh id when its id is taken).
     case keep
     /// Replace the vault's item by the imported one, keeping the vault item's id and
-    /// creation date.
+    /// creation date — unless both carry a `modified` date and the vault's is newer; either
+    /// way the losing version's password joins the history, so no password is lost.
     case update
 }

@@ -36,16 +36,43 @@ extension VaultDocument {
                 result.added.append(item)
                 continue
             }
-            if policy == .update {
-                var updated = item
-                updated.id = self.items[existing].id
-                updated.created = self.items[existing].created ?? item.created
-                self.items[existing] = updated
-            }
+            if policy == .update { self.items[existing] = Self.updated(self.items[existing], by: item) }
             result.duplicates.append(n)
         }
         self.items += result.added
         return result
+    }
+}
+
+extension VaultDocument {
+    /// The item an update leaves, never losing a password: when both versions carry a
+    /// `modified` date the newer one wins (the vault's on a tie); when either lacks one, the
+    /// imported one does, as `update` asks. The id and creation date stay the vault's. The
+    /// losing version's password, when it differs, joins the history with its date (or now),
+    /// and both histories are kept, oldest first.
+    static func updated(_ current: VaultItem, by incoming: VaultItem, now: Date = Date()) -> VaultItem {
+        let incomingWins: Bool
+        if let mine = current.modified, let theirs = incoming.modified {
+            incomingWins = theirs > mine
+        } else {
+            incomingWins = true
+        }
+        var winner = incomingWins ? incoming : current
+        let loser = incomingWins ? current : incoming
+        winner.id = current.id
+        winner.created = current.created ?? incoming.created
+        var history = winner.passwordHistory
+        for entry in loser.passwordHistory where !history.contains(entry) { history.append(entry) }
+        if let lost = loser.password, !lost.isEmpty, lost != winner.password,
+            !history.contains(where: { $0.password == lost })
+        {
+            history.append(VaultItem.HistoryEntry(password: lost, date: loser.modified ?? now))
+        }
+        // Stable: entries without a date keep their place among equals.
+        winner.passwordHistory = history.enumerated().sorted {
+            ($0.element.date ?? .distantPast, $0.offset) < ($1.element.date ?? .distantPast, $1.offset)
+        }.map(\.element)
+        return winner
     }
 }
 

@@ -47,6 +47,37 @@ import Testing
         #expect(Set(kept.items.map(\.id)).count == 4, "ids stay unique in a vault")
     }
 
+    /// Issue 11's data loss: a password changed in copy A, then an older copy B imported
+    /// into A with --duplicates update. The newer password stays; the older one is history.
+    @Test func anUpdateNeverThrowsAwayANewerPassword() {
+        var newer = Self.login("mail", "ana", "changed-in-A")
+        newer.modified = Date(timeIntervalSince1970: 2_000)
+        newer.passwordHistory = [.init(password: "first", date: Date(timeIntervalSince1970: 500))]
+        var older = newer
+        older.password = "still-old-in-B"
+        older.modified = Date(timeIntervalSince1970: 1_000)
+        older.passwordHistory = []
+        var vault = VaultDocument(items: [newer])
+        vault.merge([older], duplicates: .update)
+        #expect(vault.items[0].password == "changed-in-A")
+        #expect(vault.items[0].passwordHistory.map(\.password) == ["first", "still-old-in-B"])
+
+        // The newer import wins, and the vault's replaced password joins the history.
+        var newest = newer
+        newest.password = "newest"
+        newest.modified = Date(timeIntervalSince1970: 3_000)
+        vault.merge([newest], duplicates: .update)
+        #expect(vault.items[0].password == "newest")
+        #expect(vault.items[0].passwordHistory.map(\.password) == ["first", "still-old-in-B", "changed-in-A"])
+
+        // An import without dates still updates, and still loses nothing.
+        var dateless = Self.login("mail", "ana", "from-a-csv")
+        dateless.id = newer.id
+        vault.merge([dateless], duplicates: .update)
+        #expect(vault.items[0].password == "from-a-csv")
+        #expect(vault.items[0].passwordHistory.map(\.password).suffix(1) == ["newest"])
+    }
+
     @Test func aDuplicateMovesBetweenReportCounts() {
         var report = ImportReport(input: "x.csv", format: "csv", encoding: "UTF-8")
         report.imported = 2
