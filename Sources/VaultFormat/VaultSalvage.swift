@@ -20,31 +20,32 @@ extension UnlockedVault {
     public func salvage() -> (payload: VaultPayload, report: SalvageReport) {
         var report = SalvageReport()
         report.missingChunks = chunkCount - file.availableChunks
-        var bodies = [Int: (continuation: Int, body: [UInt8], kind: UInt8)]()
-        for index in 0..<file.availableChunks {
-            if let plain = try? chunk(index), plain.count >= FormatLimits.frameHeaderBytes {
-                let continuation = Int(plain[4]) | Int(plain[5]) << 8 | Int(plain[6]) << 16 | Int(plain[7]) << 24
-                bodies[index] = (continuation, Array(plain[FormatLimits.frameHeaderBytes...]), plain[0])
-            } else {
-                report.damagedChunks.append((index, file.fileRange(ofChunk: index)))
-            }
-        }
         let index = try? readIndexOnly().index
         report.indexLost = index == nil
         report.recordsExpected = index?.recordCount
-        // Records region: chunks 0..<k per the index, or while chunks are records (or damaged).
-        var recordChunks = index?.records.chunkCount ?? 0
-        if index == nil {
-            while recordChunks < chunkCount, bodies[recordChunks].map({ $0.kind == ChunkKind.records.rawValue }) ?? true
-            {
-                recordChunks += 1
+        // One pass over every chunk present finds the damaged ones; only the records
+        // region's bodies are kept (chunks 0..<k per the index, or, without it, while chunks
+        // are records or damaged), so memory stays at that region whatever the blobs weigh.
+        var bodies = [Int: (continuation: Int, body: [UInt8], kind: UInt8)]()
+        defer { for key in Array(bodies.keys) { bodies[key]?.body.wipe() } }
+        var recordChunks = index?.records.chunkCount
+        for chunkIndex in 0..<file.availableChunks {
+            guard var plain = try? chunk(chunkIndex), plain.count >= FormatLimits.frameHeaderBytes else {
+                report.damagedChunks.append((chunkIndex, file.fileRange(ofChunk: chunkIndex)))
+                continue
             }
+            defer { plain.wipe() }
+            if recordChunks == nil, plain[0] != ChunkKind.records.rawValue { recordChunks = chunkIndex }
+            guard chunkIndex < recordChunks ?? .max else { continue }
+            let continuation = Int(plain[4]) | Int(plain[5]) << 8 | Int(plain[6]) << 16 | Int(plain[7]) << 24
+            bodies[chunkIndex] = (continuation, Array(plain[FormatLimits.frameHeaderBytes...]), plain[0])
         }
+        let damaged = Set(report.damagedChunks.map(\.index))
         var records = [PropertyListValue]()
         var carry: [UInt8]? = []  // bytes of the item in progress; nil while resynchronising
         var skip = 0
         var itemNumber = 0  // item 0 is the index
-        for chunkIndex in 0..<min(recordChunks, file.availableChunks) {
+        for chunkIndex in 0..<min(recordChunks ?? file.availableChunks, file.availableChunks) {
             guard let frame = bodies[chunkIndex] else {
                 carry = nil
                 continue
@@ -82,21 +83,17 @@ extension UnlockedVault {
         }
         if let expected = index?.recordCount, records.count > expected { records = Array(records.prefix(expected)) }
         report.recordsRecovered = records.count
-        // Blobs: by the index; without it they cannot be located reliably and are reported lost.
+        // Blobs: by the index; without it they cannot be located reliably and are reported
+        // lost. An intact blob (every chunk present, authentic and as §6 says) is streamed
+        // from this vault when the salvaged one is written, never held in memory.
         var blobs = [(id: [UInt8], source: any BlobSource)]()
         for blob in index?.blobs ?? [] {
-            var data = Data()
-            var intact = true
-            for c in blob.region.firstChunk..<blob.region.firstChunk + blob.region.chunkCount {
-                guard let frame = bodies[c], frame.kind == ChunkKind.blob.rawValue else {
-                    intact = false
-                    break
-                }
-                data +=
-                    c == blob.region.firstChunk ? frame.body.dropFirst(PayloadPlan.blobHeaderBytes) : frame.body[...]
-            }
-            if intact, data.count >= blob.length {
-                blobs.append((blob.id, DataBlob(data.prefix(blob.length))))
+            let chunks = blob.region.firstChunk..<blob.region.end
+            let intact =
+                chunks.upperBound <= file.availableChunks && damaged.isDisjoint(with: chunks)
+                && (try? readBlob(blob) { _ in }) != nil
+            if intact {
+                blobs.append((blob.id, VaultBlobSource(vault: self, blob: blob)))
                 report.blobsRecovered.append(blob.id)
             } else {
                 report.blobsLost.append(blob.id)
