@@ -61,12 +61,12 @@ struct Coffer: ParsableCommand {
 
     static func exit(withExitCode code: Int32, error: Error) -> Never {
         if let failure = error as? CofferFailure {
-            FileHandle.standardError.write(Data("coffer: \(failure.message)\n".utf8))
+            FileHandle.standardError.write(Data("coffer: \(TerminalText.safe(failure.message))\n".utf8))
         } else {
             let message = fullMessage(for: error)
             if !message.isEmpty {
                 let stream = code == 0 ? FileHandle.standardOutput : FileHandle.standardError
-                stream.write(Data((message + "\n").utf8))
+                stream.write(Data((TerminalText.safe(message) + "\n").utf8))
             }
         }
         Foundation.exit(code)

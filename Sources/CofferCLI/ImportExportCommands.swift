@@ -153,7 +153,7 @@ struct ExportTarget: ParsableArguments {
         } else {
             bytes = try reportingConverter { try Exporter.export(document, as: format.lossless!) }
         }
-        for w in warnings { FileHandle.standardError.write(Data("coffer: warning: \(w)\n".utf8)) }
+        for w in warnings { FileHandle.standardError.write(Data("coffer: warning: \(TerminalText.safe(w))\n".utf8)) }
         FileHandle.standardError.write(Data("coffer: warning: the output holds every secret in clear text\n".utf8))
         try FileIO.write(bytes, to: output)
     }

@@ -67,7 +67,7 @@ struct ImportInputs: ParsableArguments {
             text += "\(r.keptAsNotes) kept as notes, \(r.duplicates) duplicates, \(r.skipped.count) skipped\n"
             for w in r.warnings { text += "  warning: \(w)\n" }
             for s in r.skipped { text += "  skipped line \(s.line): \(s.reason)\n" }
-            FileHandle.standardError.write(Data(text.utf8))
+            FileHandle.standardError.write(Data(TerminalText.safe(text).utf8))
         }
         if let report {
             let encoder = JSONEncoder()

@@ -31,15 +31,17 @@ enum ItemTable {
                 ]
             }
             let data = try JSONSerialization.data(withJSONObject: rows, options: [.prettyPrinted, .sortedKeys])
-            Swift.print(String(decoding: data, as: UTF8.self))
+            CofferCLI.print(TerminalSafeJSON.escape(String(decoding: data, as: UTF8.self)))
             return
         }
         let rows =
             [["ID", "KIND", "TITLE", "USERNAME", "FOLDER"]]
             + sorted.map { item in
                 [
-                    String(item.id.recordString.prefix(8)), item.kind.name, cut(item.title), cut(item.username ?? ""),
-                    cut(item.folder.joined(separator: "/")),
+                    String(item.id.recordString.prefix(8)), item.kind.name,
+                    cut(TerminalText.safe(item.title, multiline: false)),
+                    cut(TerminalText.safe(item.username ?? "", multiline: false)),
+                    cut(TerminalText.safe(item.folder.joined(separator: "/"), multiline: false)),
                 ]
             }
         let widths = (0..<5).map { column in rows.map { $0[column].count }.max() ?? 0 }
@@ -47,7 +49,7 @@ enum ItemTable {
             let cells = row.enumerated().map { i, cell in
                 i == row.count - 1 ? cell : cell.padding(toLength: widths[i], withPad: " ", startingAt: 0)
             }
-            Swift.print(cells.joined(separator: "  ").trimmingCharacters(in: .whitespaces))
+            CofferCLI.print(cells.joined(separator: "  ").trimmingCharacters(in: .whitespaces))
         }
     }
 
@@ -91,7 +93,8 @@ struct Search: ParsableCommand {
     func run() throws {
         let found = try keys.readDocument(vault).items.filter { ItemQuery.matches($0, words: words) }
         if found.isEmpty {
-            FileHandle.standardError.write(Data("no item matches \(words.joined(separator: " "))\n".utf8))
+            FileHandle.standardError.write(
+                Data(TerminalText.safe("no item matches \(words.joined(separator: " "))\n").utf8))
             return
         }
         try ItemTable.print(found, json: json)
@@ -121,7 +124,8 @@ struct Show: ParsableCommand {
             guard let value = ItemView.value(of: field, in: item) else {
                 throw CofferFailure.invalidData("\(item.title): no \(field)")
             }
-            print(value)
+            // For a pipe, the value as it is; on a terminal, made safe to show.
+            if isatty(STDOUT_FILENO) == 1 { print(value) } else { Swift.print(value) }
             return
         }
         print(ItemView.render(item, reveal: reveal), terminator: "")

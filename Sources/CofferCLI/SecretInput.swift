@@ -36,8 +36,10 @@ struct KeyOptions: ParsableArguments {
     {
         let credentials = try given ?? credentials()
         let lock = try reporting(vault) { try VaultLock(vaultPath: vault) }
+        // The file the lock holds, by its resolved path: a symlink moved between here and the
+        // save cannot send the save to another file.
         let unlocked = try reporting(vault) {
-            try VaultFile(path: vault, allowLargeKDFMemory: allowKdfMemory).unlock(with: credentials)
+            try VaultFile(path: lock.vaultPath, allowLargeKDFMemory: allowKdfMemory).unlock(with: credentials)
         }
         return (lock, unlocked)
     }

@@ -16,9 +16,25 @@ public enum OutputFile {
         var info = stat()
         if lstat(path, &info) == 0 {
             if exclusive { throw VaultError(.fileSystem, "\(path): already exists") }
-            let type = info.st_mode & S_IFMT
-            if type == S_IFIFO || type == S_IFCHR { return try writeDirectly(bytes, to: path) }
-            if type == S_IFDIR { throw VaultError(.fileSystem, "\(path): is a directory") }
+            switch info.st_mode & S_IFMT {
+            case S_IFIFO, S_IFCHR: return try writeDirectly(bytes, to: path)
+            case S_IFREG:
+                // An output never replaces a vault (`export V -o V` would swap it for clear text).
+                if startsWithVaultMagic(path) {
+                    throw VaultError(.fileSystem, "\(path): is a Coffer vault; an output never replaces one")
+                }
+            case S_IFLNK:
+                // A link is replaced, never followed — but a link to a device, pipe or
+                // directory (`/dev/stdout`) names something that is not a file to replace.
+                var target = stat()
+                if stat(path, &target) == 0, target.st_mode & S_IFMT != S_IFREG {
+                    throw VaultError(
+                        .fileSystem,
+                        "\(path): a link to something other than a file; not replaced (for standard output, use -o -)")
+                }
+            default:
+                throw VaultError(.fileSystem, "\(path): not a regular file; not replaced")
+            }
         }
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         guard let (fd, temporary) = temporaryFile(beside: path) else {
@@ -66,9 +82,13 @@ public enum OutputFile {
     }
 
     private static func writeDirectly(_ bytes: [UInt8], to path: String) throws {
-        let fd = Foundation.open(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)
-        guard fd >= 0 else { throw failure("\(path): cannot open") }
+        // Non-blocking open: a pipe with no reader fails at once (ENXIO) instead of hanging.
+        let fd = Foundation.open(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else {
+            throw failure(errno == ENXIO ? "\(path): a pipe with no reader" : "\(path): cannot open")
+        }
         defer { Foundation.close(fd) }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         try writeAll(bytes, to: fd, path: path)
     }
 
@@ -84,5 +104,14 @@ public enum OutputFile {
 
     private static func failure(_ what: String, hint: String = "") -> VaultError {
         VaultError(.fileSystem, "\(what): \(String(cString: strerror(errno)))\(hint)")
+    }
+
+    /// Whether the regular file at `path` begins with the vault magic (spec/FORMAT.md §2).
+    private static func startsWithVaultMagic(_ path: String) -> Bool {
+        let fd = Foundation.open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return false }
+        defer { Foundation.close(fd) }
+        var head = [UInt8](repeating: 0, count: FormatLimits.magic.count)
+        return Foundation.read(fd, &head, head.count) == head.count && head == FormatLimits.magic
     }
 }

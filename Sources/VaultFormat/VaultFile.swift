@@ -27,7 +27,8 @@ public final class VaultFile: Sendable {
     public let availableChunks: Int
 
     public convenience init(path: String, allowLargeKDFMemory: Bool = false, forSalvage: Bool = false) throws {
-        let descriptor = Foundation.open(path, O_RDONLY | O_CLOEXEC)
+        // Non-blocking, then the type checked: a FIFO given as a vault fails at once.
+        let descriptor = Foundation.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             throw VaultError(.fileSystem, "\(path): cannot open: \(String(cString: strerror(errno)))")
         }
@@ -35,6 +36,10 @@ public final class VaultFile: Sendable {
         guard fstat(descriptor, &info) == 0 else {
             Foundation.close(descriptor)
             throw VaultError(.fileSystem, "\(path): cannot stat")
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            Foundation.close(descriptor)
+            throw VaultError(.fileSystem, "\(path): not a regular file (a vault is one)")
         }
         try self.init(
             path: path, storage: .descriptor(descriptor), length: Int(info.st_size),

@@ -77,10 +77,9 @@ public final class VaultLock: @unchecked Sendable {
             guard failure == EWOULDBLOCK else {
                 throw VaultError(.fileSystem, "\(path): cannot lock: \(String(cString: strerror(failure)))")
             }
-            let pid =
-                n > 0
-                ? String(decoding: buffer.prefix(n), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-                : "?"
+            // Only the digits: the lock file's bytes are anyone's who can write the directory.
+            let digits = buffer.prefix(max(n, 0)).prefix { (0x30...0x39).contains($0) }
+            let pid = digits.isEmpty ? "?" : String(decoding: digits, as: UTF8.self)
             throw VaultError(.locked, "\(vault): vault is locked by PID \(pid.isEmpty ? "?" : pid)")
         }
         guard names(path, fd) else {

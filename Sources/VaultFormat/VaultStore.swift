@@ -104,6 +104,17 @@ public enum VaultStore {
         }
     }
 
+    /// Hard-links the current file as `NAME.bak`. An old backup (file or link) is removed
+    /// first, never written through. (No staging name: a leftover second link would count
+    /// as a hard link and block the next save.)
+    static func keepBackup(of destination: String) throws {
+        let backup = destination + ".bak"
+        unlink(backup)
+        guard link(destination, backup) == 0 else {
+            throw VaultError(.fileSystem, "\(backup): cannot keep backup: \(String(cString: strerror(errno)))")
+        }
+    }
+
     /// The save protocol shared by every writer (spec/FORMAT.md §7): under the vault's lock
     /// (taken here when this process does not hold it), stale temporaries removed, a
     /// temporary file in the vault's directory given the old file's owner and mode (0600
@@ -152,16 +163,13 @@ public enum VaultStore {
         }
         _ = try UnlockedVault(file: written, keys: keys, slotIndex: 0).verifyEverything()
         try options.afterStep?(.verifyTemporary)
-        if options.keepBackup, replacing {
-            let backup = destination + ".bak"
-            unlink(backup)
-            guard link(destination, backup) == 0 else {
-                throw VaultError(
-                    .fileSystem, "\(backup): cannot keep backup: \(String(cString: strerror(errno)))")
-            }
-            try options.afterStep?(.keepBackup)
-        }
         try lock.publishing {
+            // The backup only once publishing is certain (the lock checked): a save refused
+            // here must not have replaced the previous backup either.
+            if options.keepBackup, replacing {
+                try keepBackup(of: destination)
+                try options.afterStep?(.keepBackup)
+            }
             if exclusive {
                 // link(2) fails with EEXIST instead of replacing a file that appeared meanwhile.
                 guard link(temporary, destination) == 0 else {

@@ -37,8 +37,10 @@ enum VaultFixtures {
 
     /// A key-file vault (no KDF, so thousands of opens stay fast); records only by default,
     /// so it is a single small chunk.
-    static func keyFileVault(in dir: URL, payload: VaultPayload = VaultPayload(records: records)) throws -> String {
-        let path = dir.appendingPathComponent("small.coffer").path
+    static func keyFileVault(
+        in dir: URL, name: String = "small.coffer", payload: VaultPayload = VaultPayload(records: records)
+    ) throws -> String {
+        let path = dir.appendingPathComponent(name).path
         var options = SaveOptions()
         options.random = random()
         try VaultStore.create(
