@@ -6,9 +6,10 @@ import Foundation
 /// disk, a size limit) leaves the old file as it was and no partial file behind.
 ///
 /// A symlink at the destination is replaced by the new file, never written through, so an
-/// output path can never be used to overwrite the file a link names. A FIFO or character
-/// device at the destination (a named pipe, `/dev/null`) is written directly: there is no
-/// file to replace.
+/// output path can never be used to overwrite the file a link names; a link to a device or
+/// directory, a block device, a socket and a vault are refused. A FIFO or character device
+/// at the destination (a named pipe, `/dev/null`) is written directly, opened non-blocking:
+/// there is no file to replace, and a pipe with no reader fails instead of hanging.
 public enum OutputFile {
     /// Writes `bytes` to `path`. With `exclusive`, an existing file (or link) is never
     /// replaced: the write fails with "already exists" (link(2) publishes it).
@@ -36,6 +37,7 @@ public enum OutputFile {
                 throw VaultError(.fileSystem, "\(path): not a regular file; not replaced")
             }
         }
+        removeStaleTemporaries(of: path)
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         guard let (fd, temporary) = temporaryFile(beside: path) else {
             throw failure(
@@ -78,6 +80,9 @@ public enum OutputFile {
         let fd = mkstemp(&template)
         guard fd >= 0 else { return nil }
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        // Held until the descriptor closes: tells a live temporary from one left by a writer
+        // that died (``removeStaleTemporaries(of:)``).
+        _ = flock(fd, LOCK_EX | LOCK_NB)
         return (fd, String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
 
@@ -113,5 +118,30 @@ public enum OutputFile {
         defer { Foundation.close(fd) }
         var head = [UInt8](repeating: 0, count: FormatLimits.magic.count)
         return Foundation.read(fd, &head, head.count) == head.count && head == FormatLimits.magic
+    }
+
+    /// Removes `.NAME.tmp-XXXXXX` files an output writer left when it died (a SIGKILL during
+    /// an export leaves clear text). Outputs take no lock, so a temporary is known stale
+    /// only when nobody holds the `flock` every writer takes on its own temporary.
+    static func removeStaleTemporaries(of path: String) {
+        let url = URL(fileURLWithPath: path)
+        let directory = url.deletingLastPathComponent().path
+        let prefix = "." + url.lastPathComponent + ".tmp-"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            let suffix = name.dropFirst(prefix.count)
+            guard suffix.count == 6, suffix.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { continue }
+            let stale = directory + "/" + name
+            let fd = Foundation.open(stale, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+            guard fd >= 0 else { continue }
+            defer { Foundation.close(fd) }
+            var opened = stat()
+            var named = stat()
+            guard fstat(fd, &opened) == 0, opened.st_mode & S_IFMT == S_IFREG, lstat(stale, &named) == 0,
+                named.st_ino == opened.st_ino, named.st_dev == opened.st_dev,
+                flock(fd, LOCK_EX | LOCK_NB) == 0
+            else { continue }
+            unlink(stale)
+        }
     }
 }

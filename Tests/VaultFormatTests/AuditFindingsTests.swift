@@ -70,4 +70,20 @@ import VaultCrypto
         #expect(SafeSaveTests.kind { try OutputFile.write(Array("{}".utf8), to: fifo) } == .fileSystem)
         #expect(SafeSaveTests.kind { _ = try VaultFile(path: fifo) } == .fileSystem)
     }
+
+    @Test func anOutputWriterRemovesTemporariesLeftByAKilledOneButNotALiveOnes() throws {
+        let dir = try VaultFixtures.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("out.json").path
+        let stale = dir.appendingPathComponent(".out.json.tmp-AbC123").path
+        let live = dir.appendingPathComponent(".out.json.tmp-XyZ789").path
+        try Data("passwords in clear".utf8).write(to: URL(fileURLWithPath: stale))
+        try Data("being written".utf8).write(to: URL(fileURLWithPath: live))
+        let holder = open(live, O_RDONLY)
+        defer { close(holder) }
+        #expect(flock(holder, LOCK_EX) == 0)  // a writer still at work
+        try OutputFile.write(Array("{}".utf8), to: out)
+        #expect(!FileManager.default.fileExists(atPath: stale))
+        #expect(FileManager.default.fileExists(atPath: live))
+    }
 }
