@@ -53,6 +53,19 @@ public final class VaultLock: @unchecked Sendable {
         Foundation.close(descriptor)
     }
 
+    /// The lock file belongs to whoever may save the vault: the vault's owner and group (when
+    /// root made it, for a vault that is someone else's), and group read/write when the vault
+    /// is group-writable. Otherwise the vault's own owner would be locked out of it.
+    private static func shareLikeTheVault(_ fd: Int32, _ lock: stat, vault: String) {
+        var owner = stat()
+        guard stat(vault, &owner) == 0 else { return }
+        if geteuid() == 0, lock.st_uid != owner.st_uid || lock.st_gid != owner.st_gid {
+            _ = fchown(fd, owner.st_uid, owner.st_gid)
+        }
+        let mode: mode_t = 0o600 | (owner.st_mode & 0o060)
+        if lock.st_mode & 0o777 != mode, lock.st_uid == geteuid() || geteuid() == 0 { _ = fchmod(fd, mode) }
+    }
+
     /// Opens, checks and flocks the lock file. Returns nil when the file was replaced
     /// under us (the caller retries).
     private static func acquire(_ path: String, vault: String) throws -> Int32? {
@@ -69,6 +82,7 @@ public final class VaultLock: @unchecked Sendable {
             Foundation.close(fd)
             throw VaultError(.fileSystem, "\(path): the lock file is not a regular file; refusing to use it")
         }
+        shareLikeTheVault(fd, opened, vault: vault)
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
             let failure = errno
             var buffer = [UInt8](repeating: 0, count: 32)

@@ -222,6 +222,19 @@ import VaultCrypto
         #expect(stat(path, &info) == 0 && info.st_uid == 4321 && info.st_gid == 8765)
     }
 
+    @Test(.enabled(if: getuid() == 0, "changing a file's owner needs root"))
+    func theLockFileBelongsToTheVaultsOwnerAndGroup() throws {
+        let dir = try VaultFixtures.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = try VaultFixtures.keyFileVault(in: dir)
+        unlink(path + ".lock")
+        #expect(chown(path, 4321, 8765) == 0 && chmod(path, 0o660) == 0)
+        try Self.save("by root", over: path)
+        var info = stat()
+        #expect(stat(path + ".lock", &info) == 0)
+        #expect(info.st_uid == 4321 && info.st_gid == 8765 && info.st_mode & 0o777 == 0o660)
+    }
+
     @Test func theNextWriterRemovesStaleTemporaries() throws {
         let dir = try VaultFixtures.directory()
         defer { try? FileManager.default.removeItem(at: dir) }
