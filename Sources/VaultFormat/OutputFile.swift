@@ -124,14 +124,7 @@ public enum OutputFile {
     /// an export leaves clear text). Outputs take no lock, so a temporary is known stale
     /// only when nobody holds the `flock` every writer takes on its own temporary.
     static func removeStaleTemporaries(of path: String) {
-        let url = URL(fileURLWithPath: path)
-        let directory = url.deletingLastPathComponent().path
-        let prefix = "." + url.lastPathComponent + ".tmp-"
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
-        for name in names where name.hasPrefix(prefix) {
-            let suffix = name.dropFirst(prefix.count)
-            guard suffix.count == 6, suffix.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { continue }
-            let stale = directory + "/" + name
+        for stale in temporaries(of: path) {
             let fd = Foundation.open(stale, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
             guard fd >= 0 else { continue }
             defer { Foundation.close(fd) }
@@ -143,5 +136,19 @@ public enum OutputFile {
             else { continue }
             unlink(stale)
         }
+    }
+
+    /// The paths of `.NAME.tmp-XXXXXX` files (six letters or digits, as `mkstemp` makes them)
+    /// beside `path`: the temporaries of saves and outputs to that name.
+    static func temporaries(of path: String) -> [String] {
+        let url = URL(fileURLWithPath: path)
+        let directory = url.deletingLastPathComponent().path
+        let prefix = "." + url.lastPathComponent + ".tmp-"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return names.filter { name in
+            let suffix = name.dropFirst(prefix.count)
+            return name.hasPrefix(prefix) && suffix.count == 6
+                && suffix.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        }.map { directory + "/" + $0 }
     }
 }

@@ -244,15 +244,8 @@ public enum VaultStore {
     /// Called under the vault's lock, and temporaries are only made under it, so every one
     /// found is stale.
     static func removeStaleTemporaries(of path: String) {
-        let url = URL(fileURLWithPath: path)
-        let directory = url.deletingLastPathComponent().path
-        let prefix = "." + url.lastPathComponent + ".tmp-"
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
-        for name in names where name.hasPrefix(prefix) {
-            let suffix = name.dropFirst(prefix.count)
-            guard suffix.count == 6, suffix.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { continue }
+        for stale in OutputFile.temporaries(of: path) {
             var info = stat()
-            let stale = directory + "/" + name
             guard lstat(stale, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
             unlink(stale)
         }
