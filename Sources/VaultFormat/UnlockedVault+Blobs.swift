@@ -10,48 +10,54 @@ extension UnlockedVault {
         try readBlob(blob, to: sink)
     }
 
-    /// A blob region, checked as it streams (spec/FORMAT.md §6): every chunk a blob chunk
-    /// with zero reserved bytes and the continuation its position gives; the first starts
-    /// with the index's id and length; after the blob's bytes, zeros. `sink` sees only bytes
-    /// of chunks that passed, and the blob fails as a whole if a later chunk does not.
+    /// A blob region, checked as it streams (spec/FORMAT.md §6, ``blobBytes(of:in:chunk:)``
+    /// for each chunk). `sink` sees only bytes of chunks that passed, and the blob fails as a
+    /// whole if a later chunk does not.
     func readBlob(_ blob: PayloadIndex.Blob, to sink: (UnsafeRawBufferPointer) throws -> Void) throws {
-        let total = blob.streamBytes
-        let region = blob.region
         var remaining = blob.length
-        try forEachChunk(in: region.firstChunk..<region.end) { chunk, plain in
-            let offset = chunk - region.firstChunk
-            let frame: ChunkFrame
-            switch ChunkFrame.parse(plain, expecting: .blob) {
-            case .failure(let failure): throw malformed("chunk \(chunk) \(failure.reason)", chunk: chunk)
-            case .success(let parsed): frame = parsed
-            }
-            let chunkStart = offset * PayloadIndex.body
-            let expected = ChunkFrame.expectedContinuation(chunkStart: chunkStart, itemStart: 0, itemEnd: total)
-            guard frame.continuation == expected else {
-                throw malformed(
-                    "chunk \(chunk) has continuation \(frame.continuation); the layout says \(expected)", chunk: chunk)
-            }
-            var cursor = ByteReader(plain, at: FormatLimits.frameHeaderBytes)
-            if offset == 0 {
-                guard let id = cursor.read(PayloadIndex.blobIDBytes), let length = cursor.readInteger(UInt64.self)
-                else { throw malformed("chunk \(chunk) ends inside the blob header", chunk: chunk) }
-                guard id.elementsEqual(blob.id), length == UInt64(blob.length) else {
-                    throw malformed("blob header (id, length \(length)) does not match the index", chunk: chunk)
-                }
-            }
-            let take = min(remaining, cursor.remaining)
-            guard let bytes = cursor.read(take), take == remaining || cursor.remaining == 0 else {
-                throw malformed("chunk \(chunk) ends inside the blob", chunk: chunk)
-            }
-            guard cursor.restIsZero else {
-                throw malformed("non-zero bytes after the blob's end", chunk: chunk)
-            }
-            try sink(UnsafeRawBufferPointer(rebasing: bytes))
-            remaining -= take
+        try forEachChunk(in: blob.region.firstChunk..<blob.region.end) { chunk, plain in
+            let bytes = try blobBytes(of: blob, in: plain, chunk: chunk)
+            try sink(UnsafeRawBufferPointer(rebasing: plain[bytes]))
+            remaining -= bytes.count
         }
         guard remaining == 0 else {
-            throw malformed("blob region ends \(remaining) bytes before the blob", chunk: region.end - 1)
+            throw malformed("blob region ends \(remaining) bytes before the blob", chunk: blob.region.end - 1)
         }
+    }
+
+    /// Checks one chunk of `blob`'s region — a blob chunk with zero reserved bytes and the
+    /// continuation its position gives; the first one starting with the index's id and
+    /// length; zeros after the blob's last byte — and returns where the blob's bytes lie in
+    /// `plain` (the chunk's whole plaintext). Every reader of blob chunks goes through it.
+    func blobBytes<Bytes: RandomAccessCollection>(of blob: PayloadIndex.Blob, in plain: Bytes, chunk: Int) throws
+        -> Range<Int>
+    where Bytes.Element == UInt8, Bytes.Index == Int {
+        let frame: ChunkFrame
+        switch ChunkFrame.parse(plain, expecting: .blob) {
+        case .failure(let failure): throw malformed("chunk \(chunk) \(failure.reason)", chunk: chunk)
+        case .success(let parsed): frame = parsed
+        }
+        // Where this chunk's body starts in the region's stream (id, length, bytes).
+        let chunkStart = (chunk - blob.region.firstChunk) * PayloadIndex.body
+        let expected = ChunkFrame.expectedContinuation(chunkStart: chunkStart, itemStart: 0, itemEnd: blob.streamBytes)
+        guard frame.continuation == expected else {
+            throw malformed(
+                "chunk \(chunk) has continuation \(frame.continuation); the layout says \(expected)", chunk: chunk)
+        }
+        var cursor = ByteReader(plain, at: plain.startIndex + FormatLimits.frameHeaderBytes)
+        if chunkStart == 0 {
+            guard let id = cursor.read(PayloadIndex.blobIDBytes), let length = cursor.readInteger(UInt64.self)
+            else { throw malformed("chunk \(chunk) ends inside the blob header", chunk: chunk) }
+            guard id.elementsEqual(blob.id), length == UInt64(blob.length) else {
+                throw malformed("blob header (id, length \(length)) does not match the index", chunk: chunk)
+            }
+        }
+        let start = cursor.position
+        let end = min(plain.endIndex, plain.startIndex + FormatLimits.frameHeaderBytes + blob.streamBytes - chunkStart)
+        guard end >= start, plain[end...].allSatisfy({ $0 == 0 }) else {
+            throw malformed("non-zero bytes after the blob's end", chunk: chunk)
+        }
+        return start..<end
     }
 
     /// Padding chunks (spec §6): kind 0, continuation 0, body zero — every byte zero.

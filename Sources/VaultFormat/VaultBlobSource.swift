@@ -2,8 +2,8 @@ import Foundation
 import VaultCrypto
 
 /// A blob of an open vault as a ``BlobSource``: reads decrypt the chunk that holds the
-/// offset, so re-sealing a vault streams its blobs through one chunk at a time. Each chunk's
-/// frame is checked as ``UnlockedVault/readBlob(_:to:)`` checks it, and the one decrypted
+/// offset, so re-sealing a vault streams its blobs through one chunk at a time. Each chunk is
+/// checked as ``UnlockedVault/readBlob(_:to:)`` checks it, and the one decrypted
 /// chunk kept between reads is wiped when it is replaced and when the source goes.
 final class VaultBlobSource: BlobSource, @unchecked Sendable {
     private let vault: UnlockedVault
@@ -42,28 +42,7 @@ final class VaultBlobSource: BlobSource, @unchecked Sendable {
     private func body(ofChunk chunk: Int) throws -> [UInt8] {
         var plain = try vault.chunk(chunk)
         defer { plain.wipe() }
-        let frame: ChunkFrame
-        switch ChunkFrame.parse(plain, expecting: .blob) {
-        case .failure(let failure): throw vault.malformed("chunk \(chunk) \(failure.reason)", chunk: chunk)
-        case .success(let parsed): frame = parsed
-        }
-        let chunkStart = (chunk - blob.region.firstChunk) * PayloadIndex.body
-        let expected = ChunkFrame.expectedContinuation(chunkStart: chunkStart, itemStart: 0, itemEnd: blob.streamBytes)
-        guard frame.continuation == expected else {
-            throw vault.malformed(
-                "chunk \(chunk) has continuation \(frame.continuation); the layout says \(expected)", chunk: chunk)
-        }
-        var cursor = ByteReader(plain, at: FormatLimits.frameHeaderBytes)
-        if chunk == blob.region.firstChunk {
-            guard let id = cursor.read(PayloadIndex.blobIDBytes), let length = cursor.readInteger(UInt64.self),
-                id.elementsEqual(blob.id), length == UInt64(blob.length)
-            else { throw vault.malformed("blob header does not match the index", chunk: chunk) }
-        }
-        // After the blob's last byte, zeros (as readBlob checks).
-        let end = FormatLimits.frameHeaderBytes + blob.streamBytes - chunkStart
-        guard end >= plain.count || plain[max(end, FormatLimits.frameHeaderBytes)...].allSatisfy({ $0 == 0 }) else {
-            throw vault.malformed("non-zero bytes after the blob's end", chunk: chunk)
-        }
+        _ = try vault.blobBytes(of: blob, in: plain, chunk: chunk)  // checked as readBlob checks it
         return Array(plain[FormatLimits.frameHeaderBytes...])
     }
 
