@@ -11,7 +11,7 @@ func modifyVault(
     defer { withExtendedLifetime(lock) {} }
     var document = try reportingModel(vault) { try VaultDocument(vault: unlocked) }
     try change(&document)
-    let previous = try reporting(vault) { try unlocked.payloadForResealing() }
+    let previous = try reporting(vault) { VaultPayload(blobs: try unlocked.blobsForResealing()) }
     let payload = try reportingModel(vault) { try VaultContent.payload(for: &document, previous: previous) }
     try reporting(vault) { try VaultStore.save(payload, over: unlocked, options: SaveOptions(keepBackup: backup)) }
 }

@@ -59,7 +59,7 @@ struct Import: ParsableCommand {
             print("created \(output) with \(items.count) item(s)")
         } else if let into, var target {
             defer { withExtendedLifetime(target.lock) {} }
-            let previous = try reporting(into) { try target.vault.payloadForResealing() }
+            let previous = try reporting(into) { VaultPayload(blobs: try target.vault.blobsForResealing()) }
             let payload = try reportingModel(into) {
                 try VaultContent.payload(for: &target.document, previous: previous)
             }

@@ -37,13 +37,18 @@ public struct VaultCheck: Sendable {
         do {
             let file = try VaultFile(path: path, allowLargeKDFMemory: allowLargeKDFMemory)
             if let credentials {
+                // The records are read and decoded once, into the model; then the chunks after
+                // them. A container failure is reported before a model failure, as if the
+                // container had been checked first (spec/MODEL.md "Checking").
                 let vault = try file.unlock(with: credentials)
-                _ = try vault.verifyEverything()
-                _ = try VaultDocument(checking: vault)
+                var modelFailure: ModelError?
+                do { _ = try VaultDocument(checking: vault) } catch let error as ModelError { modelFailure = error }
+                _ = try vault.verifyAfterRecords()
+                if let modelFailure {
+                    return VaultCheck(path: path, level: level, outcome: .modelFailure(modelFailure))
+                }
             }
             return VaultCheck(path: path, level: level, outcome: .ok)
-        } catch let error as ModelError {
-            return VaultCheck(path: path, level: level, outcome: .modelFailure(error))
         } catch let error as VaultError {
             return VaultCheck(path: path, level: level, outcome: .failed(error))
         } catch {

@@ -5,8 +5,8 @@ import VaultCrypto
 /// opens a chunk: the payload key and binding of one save, each chunk's nonce (index and
 /// final flag), batches sealed or opened on every core, and the "chunk N failed" error.
 ///
-/// It knows nothing of what the plaintext holds (frames, regions: ``PayloadReader`` and
-/// ``ChunkComposer``), nor of the header beyond the binding (as age's `internal/stream`
+/// It knows nothing of what the plaintext holds (frames, regions: ``RecordsRegion``,
+/// ``UnlockedVault/readBlob(_:to:)`` and ``ChunkComposer``), nor of the header beyond the binding (as age's `internal/stream`
 /// knows nothing of `internal/format`).
 package struct ChunkStream: Sendable {
     let key: SecureBytes

@@ -1,13 +1,19 @@
 extension UnlockedVault {
     /// Records in memory and blobs streamed from this vault, for writing a new generation.
     public func payloadForResealing() throws -> VaultPayload {
+        let records = try readRecords()  // reads the records region once; the index comes with it
+        return VaultPayload(records: records, blobs: try blobsForResealing())
+    }
+
+    /// This vault's blobs as sources that stream from it, for a save whose records come from
+    /// elsewhere (an edited document): the records region is not read again when its index
+    /// is already known. What the sources never read must still be what verify accepts, or a
+    /// save would launder damage: an empty blob's chunk (its source is never read) and
+    /// padding are checked here.
+    public func blobsForResealing() throws -> [(id: [UInt8], source: any BlobSource)] {
         let index = try readIndex()
-        // What the blob sources never read must still be what verify accepts, or a save
-        // would launder damage: an empty blob's chunk (its source is never read) and padding.
         for blob in index.blobs where blob.length == 0 { try readBlob(blob) { _ in } }
         try checkPadding(index.contentEnd..<chunkCount)
-        return VaultPayload(
-            records: try readRecords(),
-            blobs: index.blobs.map { (id: $0.id, source: VaultBlobSource(vault: self, blob: $0)) })
+        return index.blobs.map { (id: $0.id, source: VaultBlobSource(vault: self, blob: $0)) }
     }
 }

@@ -116,12 +116,21 @@ public final class UnlockedVault: Sendable {
         var region = try readRecordsRegion()
         defer { region.wipe() }
         try region.decodeEveryRecord(in: self)
-        let index = region.index
+        let (blobs, blobBytes) = try verifyAfterRecords()
+        return (region.index.recordCount, blobs, blobBytes)
+    }
+
+    /// The rest of ``verifyEverything()`` once the records region has been read (by
+    /// ``readRecords()``, say, whose index this reuses): every blob region, then every
+    /// padding chunk. For a caller that decodes the records itself, so they are not read
+    /// twice.
+    public func verifyAfterRecords() throws -> (blobs: Int, blobBytes: Int) {
+        let index = try readIndex()
         var blobBytes = 0
         for blob in index.blobs {
             try readBlob(blob) { blobBytes += $0.count }  // every core; one batch of memory
         }
         try checkPadding(index.contentEnd..<chunkCount)
-        return (index.recordCount, index.blobs.count, blobBytes)
+        return (index.blobs.count, blobBytes)
     }
 }
