@@ -500,24 +500,25 @@ public enum TestKitGenerator {
             "success_label_bidi_c1", bidi, credential: "key file", "a label with U+202E and U+0085: valid in the file")
 
         // Test-kit syntax: the passphrase is the line after "passphrase: ", exactly.
-        let emptyPassphrase = try build(
-            seed: 22, slots: [(.passphrase(secure([]), .minimum), "")], payload: VaultPayload(records: records))
-        var emptyVector = vector(
-            "success_passphrase_empty_string", "success", emptyPassphrase.bytes, credential: "", "")
-        emptyVector.passphrase = ""
-        emptyVector.comment = "the empty passphrase: nothing after \"passphrase: \""
-        emptyVector.payload = try VaultFile(bytes: emptyPassphrase.bytes).unlock(with: emptyVector.credentials)
-            .plaintextDigest()
-        out.append(emptyVector)
-        let spaced = "correct horse battery staple "
-        let spacedVault = try build(
-            seed: 23, slots: [(.passphrase(secure(Array(spaced.utf8)), .minimum), "")],
-            payload: VaultPayload(records: records))
-        var spacedVector = vector("success_passphrase_trailing_space", "success", spacedVault.bytes, credential: "", "")
-        spacedVector.passphrase = spaced
-        spacedVector.comment = "a passphrase ending in a space, kept: values are not trimmed"
-        spacedVector.payload = try VaultFile(bytes: spacedVault.bytes).unlock(with: spacedVector.credentials)
-            .plaintextDigest()
+        /// A success vector for a vault sealed to `passphrase` exactly as written.
+        func passphraseVector(_ name: String, _ passphrase: String, seed: UInt8, _ comment: String) throws
+            -> TestVector
+        {
+            let base = try build(
+                seed: seed, slots: [(.passphrase(secure(Array(passphrase.utf8)), .minimum), "")],
+                payload: VaultPayload(records: records))
+            var v = vector(name, "success", base.bytes, credential: "", comment)
+            v.passphrase = passphrase
+            v.payload = try VaultFile(bytes: base.bytes).unlock(with: v.credentials).plaintextDigest()
+            return v
+        }
+        out.append(
+            try passphraseVector(
+                "success_passphrase_empty_string", "", seed: 22, "the empty passphrase: nothing after \"passphrase: \""
+            ))
+        let spacedVector = try passphraseVector(
+            "success_passphrase_trailing_space", "correct horse battery staple ", seed: 23,
+            "a passphrase ending in a space, kept: values are not trimmed")
         out.append(spacedVector)
         var trimmed = spacedVector
         trimmed.name = "no_match_passphrase_trimmed"
