@@ -151,14 +151,12 @@ struct PayloadIndex: Equatable {
     }
 
     /// Padmé of the unpadded length (all content chunks full except the last, which ends
-    /// where its stream ends), raised if needed so the final chunk holds its frame.
+    /// where its stream ends). The final chunk always holds its frame: the unpadded length is
+    /// at least 9, and past one chunk Padmé rounds to a multiple of 2,048 (spec §6.4).
     static func paddedPlaintextLength(contentChunks: Int, lastRegionStreamBytes: Int) -> Int {
         let lastUsed = lastRegionStreamBytes - (chunks(forStreamBytes: lastRegionStreamBytes) - 1) * body
         let unpadded = (contentChunks - 1) * FormatLimits.chunkPlaintextBytes + FormatLimits.frameHeaderBytes + lastUsed
-        var padded = padme(unpadded)
-        let tail = padded % FormatLimits.chunkPlaintextBytes
-        if tail > 0, tail < FormatLimits.frameHeaderBytes { padded += FormatLimits.frameHeaderBytes - tail }
-        return padded
+        return padme(unpadded)
     }
 }
 

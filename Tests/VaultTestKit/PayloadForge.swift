@@ -79,8 +79,7 @@ public enum PayloadForge {
         var chunks = regions.flatMap { Self.chunks(of: $0) }
         let last = regions.last!
         let lastUsed = last.streamBytes - (last.neededChunks - 1) * body
-        var padded = padme((chunks.count - 1) * chunkBytes + frameBytes + lastUsed)
-        if padded % chunkBytes > 0, padded % chunkBytes < frameBytes { padded += frameBytes - padded % chunkBytes }
+        let padded = padme((chunks.count - 1) * chunkBytes + frameBytes + lastUsed)
         let total = plaintextLength ?? padded
         while chunks.count * chunkBytes < total { chunks.append([UInt8](repeating: 0, count: chunkBytes)) }
         while chunks.count > 1, (chunks.count - 1) * chunkBytes >= total { chunks.removeLast() }
