@@ -12,7 +12,8 @@ let package = Package(
         .library(name: "PropertyList", targets: ["PropertyList"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         .systemLibrary(
@@ -30,8 +31,11 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
+        // No pkg-config file in Debian's package: the module map links -lzxcvbn.
+        .systemLibrary(name: "CZxcvbn", providers: [.apt(["libzxcvbn-dev"])]),
+        // Not "CZlib": ZIPFoundation's own zlib module has that name.
         .systemLibrary(
-            name: "CZlib",
+            name: "CSystemZlib",
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
@@ -40,9 +44,14 @@ let package = Package(
         .target(name: "VaultFormat", dependencies: ["VaultCrypto", "PropertyList"]),
         // VaultCrypto only for RandomSource: item and blob ids come from the one random source.
         .target(name: "VaultModel", dependencies: ["PropertyList", "VaultCrypto"]),
-        .target(name: "Converters", dependencies: ["VaultModel", "PropertyList", "CZlib"]),
         .target(
-            name: "CofferKit", dependencies: ["Converters", "VaultModel", "VaultFormat", "VaultCrypto", "PropertyList"]),
+            name: "Converters",
+            dependencies: [
+                "VaultModel", "PropertyList", "CSystemZlib", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]),
+        .target(
+            name: "CofferKit",
+            dependencies: ["Converters", "VaultModel", "VaultFormat", "VaultCrypto", "PropertyList", "CZxcvbn"]),
         .executableTarget(
             name: "CofferCLI",
             dependencies: [
@@ -57,7 +66,10 @@ let package = Package(
         // Benchmark driver for scripts/bench-convert; never run by tests.
         .executableTarget(
             name: "BenchConvert",
-            dependencies: ["CofferKit", "Converters", "VaultModel", "VaultFormat", "VaultCrypto", "PropertyList"]),
+            dependencies: [
+                "CofferKit", "Converters", "VaultModel", "VaultFormat", "VaultCrypto", "PropertyList",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]),
         // Benchmark driver for scripts/bench-container; never run by tests.
         .executableTarget(name: "BenchContainer", dependencies: ["VaultFormat", "VaultCrypto", "PropertyList"]),
         // libFuzzer targets for scripts/fuzz; built normally it replays inputs.
@@ -72,13 +84,18 @@ let package = Package(
         .target(
             name: "VaultTestKit", dependencies: ["VaultFormat", "VaultCrypto", "PropertyList"],
             path: "Tests/VaultTestKit"),
-        .testTarget(name: "CofferCLITests", dependencies: ["TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "CofferCLITests", dependencies: ["TestSupport", "CofferCLI"], exclude: ["Golden"]),
         .testTarget(
             name: "CofferKitTests",
             dependencies: [
                 "CofferKit", "Converters", "VaultModel", "VaultFormat", "VaultCrypto", "PropertyList", "VaultTestKit",
+                "TestSupport",
             ]),
-        .testTarget(name: "ConvertersTests", dependencies: ["Converters", "VaultModel", "TestSupport"]),
+        .testTarget(
+            name: "ConvertersTests",
+            dependencies: [
+                "Converters", "VaultModel", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]),
         .testTarget(
             name: "VaultModelTests", dependencies: ["VaultModel", "VaultCrypto", "PropertyList"]),
         .testTarget(name: "VaultCryptoTests", dependencies: ["VaultCrypto", "TestSupport"]),

@@ -5,7 +5,8 @@ import Foundation
 struct Analyze: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract:
-            "Report password health offline: reused, common, weak and missing passwords, http:// URLs, passwords unchanged for a year. Names items, never passwords."
+            "Report password health offline: reused, common, weak and missing passwords, http:// URLs, passwords unchanged for a year. Names items, never passwords.",
+        discussion: examples("coffer analyze personal.coffer", "coffer analyze personal.coffer --json")
     )
 
     @Argument(help: "The vault.") var vault: String
@@ -24,7 +25,7 @@ struct Analyze: ParsableCommand {
                 ]
             }
             let data = try JSONSerialization.data(withJSONObject: rows, options: [.prettyPrinted, .sortedKeys])
-            print(String(decoding: data, as: UTF8.self))
+            print(TerminalSafeJSON.escape(String(decoding: data, as: UTF8.self)))
             return
         }
         if !health.findings.isEmpty {

@@ -16,7 +16,10 @@ struct Coffer: ParsableCommand {
         subcommands: [
             Create.self, Inspect.self, Verify.self, Keys.self, Keygen.self, Rekey.self, Salvage.self, Import.self,
             Export.self, Convert.self, List.self, Show.self, Search.self, Add.self, Edit.self, Remove.self,
-            Generate.self, Analyze.self, PlistCommand.self,
+            Generate.self, Analyze.self, PlistCommand.self, Move.self, Folder.self, Trash.self, Merge.self,
+            Attach.self, TOTPCommand.self, Clip.self, ClipClear.self, Copy.self,
+            Settings.self, Estimate.self,
+            Unlock.self, Lock.self, AgentCommand.self,
         ]
     )
 
@@ -24,7 +27,8 @@ struct Coffer: ParsableCommand {
         disableCoreDumps()
         do {
             try selectChunkEngine()
-            var command = try parseAsRoot()
+            var command = try DefaultVault.parse(
+                Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
             try command.run()
         } catch {
             exit(withExitCode: exitCode(forFailure: error), error: error)

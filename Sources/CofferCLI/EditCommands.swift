@@ -11,18 +11,20 @@ func modifyVault(
     defer { withExtendedLifetime(lock) {} }
     var document = try reportingModel(vault) { try VaultDocument(vault: unlocked) }
     try change(&document)
+    document.purgeExpiredTrash()
     let previous = try reporting(vault) { VaultPayload(blobs: try unlocked.blobsForResealing()) }
     let payload = try reportingModel(vault) { try VaultContent.payload(for: &document, previous: previous) }
     try reporting(vault) { try VaultStore.save(payload, over: unlocked, options: SaveOptions(keepBackup: backup)) }
 }
 
 /// The item `selector` names in `document`, or a failure that says why not.
-func selectItem(_ selector: String, in document: VaultDocument, vault: String) throws -> Int {
-    switch ItemQuery.select(selector, in: document.items) {
+func selectItem(_ selector: String, in document: VaultDocument, vault: String, trashed: Bool = false) throws -> Int {
+    switch ItemQuery.select(selector, in: document.items, where: { ($0.trashed != nil) == trashed }) {
     case .one(let index): return index
-    case .none: throw CofferFailure.invalidData("\(vault): no item is named \"\(selector)\"")
+    case .none:
+        throw CofferFailure.invalidData("\(vault): no item\(trashed ? " in the trash" : "") is named \"\(selector)\"")
     case .ambiguous(let indices):
-        let names = indices.map { "  \(document.items[$0].id.recordString)  \(document.items[$0].title)" }
+        let names = indices.map { "  \(document.items[$0].id.recordString)  \(ItemQuery.path(of: document.items[$0]))" }
         throw CofferFailure(
             message: "\"\(selector)\" names \(indices.count) items; give one's id:\n" + names.joined(separator: "\n"),
             exitCode: 2)
@@ -31,8 +33,9 @@ func selectItem(_ selector: String, in document: VaultDocument, vault: String) t
 
 /// Where a new item password comes from — never the command line.
 struct ItemPasswordOptions: ParsableArguments {
-    @Flag(help: "Generate the password with the vault's generator settings.") var generate = false
-    @Option(help: "Length of the generated password (default: the vault's setting).") var length: Int?
+    @Flag(help: "Generate the password (the vault's generator settings, changed by the options below).")
+    var generate = false
+    @OptionGroup(title: "Generator options (with --generate)") var generator: GeneratorOptions
     @Flag(help: "Ask for the password on the terminal (no echo, asked twice).") var passwordPrompt = false
     @Option(help: "Read the password from the first line of this file.") var passwordFile: String?
     @Option(name: .customLong("password-fd"), help: "Read the password from this file descriptor.")
@@ -45,7 +48,7 @@ struct ItemPasswordOptions: ParsableArguments {
         if sources > 1 {
             throw ValidationError("give one of --generate, --password-prompt, --password-file, --password-fd")
         }
-        if length != nil, !generate { throw ValidationError("--length goes with --generate") }
+        if generator.isGiven, !generate { throw ValidationError("generator options go with --generate") }
     }
 
     /// Reads a password that is typed or read from a file or descriptor; call it before
@@ -55,6 +58,11 @@ struct ItemPasswordOptions: ParsableArguments {
         let secret = try SecretInput.passphrase(
             file: passwordFile, fd: passwordFD, environment: nil, prompt: "Password for the item: ",
             askTerminal: passwordPrompt, confirm: true)
+        // A password file or stream whose first line is empty is a mistake, not a password.
+        if let secret, secret.count == 0 {
+            throw CofferFailure(
+                message: "\(passwordFile ?? "file descriptor \(passwordFD ?? 0)"): the password is empty", exitCode: 2)
+        }
         return GatheredPassword(options: self, given: secret?.withBytes { String(decoding: $0, as: UTF8.self) })
     }
 }
@@ -67,9 +75,7 @@ struct GatheredPassword {
     /// The new password, or nil when none was asked for.
     func read(settings: GeneratorSettings) throws -> String? {
         guard options.generate else { return given }
-        var settings = settings
-        if let length = options.length { settings.length = length }
-        return try PasswordGenerator.forCommandLine(settings).generate()
+        return try options.generator.generator(base: settings).generate()
     }
 }
 
@@ -79,10 +85,23 @@ struct ItemFieldOptions: ParsableArguments {
     @Option(help: "Username.") var username: String?
     @Option(help: "A URL (repeatable; in edit, the list replaces the item's URLs).") var url: [String] = []
     @Option(help: "Notes (not secret: they are searched and shown).") var notes: String?
-    @Option(help: "Folder path a/b/c (\"\" for none).") var folder: String?
+    @Option(help: "Folder path a/b/c (\"\" for none; a slash inside a name is written \\/).") var folder: String?
     @Option(help: "A tag (repeatable; in edit, the list replaces the item's tags).") var tag: [String] = []
     @Option(help: "A visible custom field NAME=VALUE (repeatable; replaces a field of that name).")
     var field: [String] = []
+    @Option(help: "Icon or logo URL of the service (\"\" removes it).") var icon: String?
+    @Option(help: "A keychain attribute KEY=VALUE (repeatable; `coffer show` lists the keys; empty VALUE clears).")
+    var attr: [String] = []
+
+    /// A URL without a scheme gets https://, and the person is told.
+    static func withScheme(_ url: String) -> String {
+        guard let fixed = VaultItem.withDefaultScheme(url) else { return url }
+        FileHandle.standardError.write(
+            Data(
+                "coffer: note: the URL \(TerminalText.safe(url)) has no scheme; saved as \(TerminalText.safe(fixed))\n"
+                    .utf8))
+        return fixed
+    }
 
     func apply(to item: inout VaultItem) throws {
         if let title {
@@ -90,9 +109,19 @@ struct ItemFieldOptions: ParsableArguments {
             item.title = title
         }
         if let username { item.username = username.isEmpty ? nil : username }
-        if !url.isEmpty { item.urls = url.filter { !$0.isEmpty } }
+        if !url.isEmpty { item.urls = url.filter { !$0.isEmpty }.map(Self.withScheme) }
         if let notes { item.notes = notes.isEmpty ? nil : notes }
-        if let folder { item.folder = folder.split(separator: "/").map(String.init) }
+        if let folder { item.folder = try FolderArgument.parse(folder, option: "--folder") }
+        if let icon { item.icon = icon.isEmpty ? nil : icon }
+        if !attr.isEmpty {
+            let pairs = try attr.map { pair in
+                guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+                    throw CofferFailure(message: "--attr wants KEY=VALUE, got \(pair)", exitCode: 2)
+                }
+                return (key: String(pair[..<equals]), value: String(pair[pair.index(after: equals)...]))
+            }
+            do { try item.setKeychainAttributes(pairs) } catch let error as ModelError { throw error.asUsage("--attr") }
+        }
         if !tag.isEmpty { item.tags = tag.filter { !$0.isEmpty } }
         for pair in field {
             guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
@@ -111,12 +140,16 @@ struct ItemFieldOptions: ParsableArguments {
 
 struct Add: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Add an item. Its password comes from --generate, the terminal, a file or a descriptor, never argv.")
+        abstract: "Add an item. Its password comes from --generate, the terminal, a file or a descriptor, never argv.",
+        discussion: examples(
+            "coffer add personal.coffer --title GitHub --username ana --url github.com --generate",
+            "coffer add personal.coffer --kind note --title Wi-Fi --notes \"ssid: home\""))
 
     @Argument(help: "The vault.") var vault: String
     @OptionGroup var fields: ItemFieldOptions
     @Option(help: "Kind: login, note, card, identity, ssh-key.") var kind: String = "login"
     @OptionGroup var password: ItemPasswordOptions
+    @OptionGroup var totp: ItemTOTPOptions
     @Flag(help: "Keep the previous file as VAULT.bak.") var backup = false
     @OptionGroup var keys: KeyOptions
 
@@ -127,10 +160,13 @@ struct Add: ParsableCommand {
     func run() throws {
         var added: VaultItem?
         let password = try self.password.gather()
+        let totpKey = try totp.gather()
         try modifyVault(vault, keys: keys, backup: backup) { document in
             var item = VaultItem(kind: VaultItem.Kind(name: kind), title: fields.title!)
             try fields.apply(to: &item)
+            if let totpKey { item.setTOTP(totpKey) }
             item.password = try password.read(settings: document.generator)
+            item.inputWarnings(minimumPasswordLength: document.generator.minimumLength).forEach(warn)
             let now = Date()
             item.created = now
             item.modified = now
@@ -144,23 +180,29 @@ struct Add: ParsableCommand {
 struct Edit: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Change an item's fields or password. A replaced password goes into the item's history.",
-        discussion: itemSelectorHelp)
+        discussion: itemSelectorHelp + "\n\n"
+            + examples(
+                "coffer edit personal.coffer GitHub --password-prompt",
+                "coffer edit personal.coffer GitHub --folder Work --tag dev"))
 
     @Argument(help: "The vault.") var vault: String
-    @Argument(help: "The item: id, id prefix or title.") var item: String
+    @Argument(help: "The item: id, id prefix or title.", completion: ItemCompletion.items) var item: String
     @OptionGroup var fields: ItemFieldOptions
     @Option(help: "Remove the custom field of this name (repeatable).") var removeField: [String] = []
     @OptionGroup var password: ItemPasswordOptions
+    @OptionGroup var totp: ItemTOTPOptions
     @Flag(help: "Keep the previous file as VAULT.bak.") var backup = false
     @OptionGroup var keys: KeyOptions
 
     func run() throws {
         var title = ""
         let password = try self.password.gather()
+        let totpKey = try totp.gather()
         try modifyVault(vault, keys: keys, backup: backup) { document in
             let index = try selectItem(item, in: document, vault: vault)
             var edited = document.items[index]
             try fields.apply(to: &edited)
+            if let totpKey { edited.setTOTP(totpKey) }
             for name in removeField {
                 guard edited.customFields.contains(where: { $0.name == name }) else {
                     throw CofferFailure.invalidData("\(edited.title): no custom field \"\(name)\"")
@@ -174,6 +216,10 @@ struct Edit: ParsableCommand {
             guard edited != document.items[index] else {
                 throw CofferFailure(message: "nothing to change (give a field or a password option)", exitCode: 2)
             }
+            edited.inputWarnings(
+                minimumPasswordLength: document.generator.minimumLength, comparedTo: document.items[index]
+            )
+            .forEach(warn)
             edited.modified = now
             document.items[index] = edited
             title = edited.title
@@ -184,20 +230,42 @@ struct Edit: ParsableCommand {
 
 struct Remove: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Delete an item and its attachments from the vault (--backup keeps the previous file).",
-        discussion: itemSelectorHelp)
+        abstract:
+            "Move an item to the trash (`coffer trash` restores or empties it); --permanent deletes it and its attachments.",
+        discussion: itemSelectorHelp + "\n\n"
+            + examples(
+                "coffer rm personal.coffer Work/GitHub",
+                "coffer remove personal.coffer \"GitHub (old)\" --permanent --backup"),
+        aliases: ["rm"])
 
     @Argument(help: "The vault.") var vault: String
-    @Argument(help: "The item: id, id prefix or title.") var item: String
+    @Argument(help: "The item: id, id prefix, title or Folder/Title.", completion: ItemCompletion.items) var item:
+        String
+    @Flag(help: "Delete the item for good instead of moving it to the trash.") var permanent = false
     @Flag(help: "Keep the previous file as VAULT.bak.") var backup = false
     @OptionGroup var keys: KeyOptions
 
     func run() throws {
         var removed: VaultItem?
+        var retention = 0
         try modifyVault(vault, keys: keys, backup: backup) { document in
-            removed = document.items.remove(at: try selectItem(item, in: document, vault: vault))
+            let index = try selectItem(item, in: document, vault: vault)
+            if permanent {
+                removed = document.deletePermanently(at: index)
+            } else {
+                document.trash(at: index)
+                removed = document.items[index]
+            }
+            retention = document.trashRetentionDays
         }
         let files = removed!.attachments.count
-        print("removed \"\(removed!.title)\" from \(vault)" + (files > 0 ? " with \(files) attachment(s)" : ""))
+        let with = files > 0 ? " with \(files) attachment(s)" : ""
+        if permanent {
+            print("removed \"\(removed!.title)\" from \(vault)\(with)")
+        } else {
+            let kept = retention > 0 ? "kept \(retention) days" : "kept until emptied"
+            print(
+                "moved \"\(removed!.title)\" to the trash of \(vault)\(with) (\(kept); coffer trash restore undoes it)")
+        }
     }
 }

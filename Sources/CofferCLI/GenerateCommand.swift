@@ -2,47 +2,38 @@ import ArgumentParser
 import CofferKit
 import Foundation
 
-extension PasswordGenerator {
-    /// A generator for `settings`; settings out of range are a usage error (exit 2).
-    static func forCommandLine(_ settings: GeneratorSettings) throws -> PasswordGenerator {
-        do {
-            return try PasswordGenerator(settings)
-        } catch let error as CofferKitError where error.code == .invalidSettings {
-            throw CofferFailure(message: error.description, exitCode: 2)
-        }
-    }
-}
-
 struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Print random passwords (uniform over the chosen characters, at least one of each class).",
-        discussion:
-            "Defaults: 20 characters, letters, digits and symbols, look-alike characters (Il1O0o|) left out. The strength in bits goes to stderr."
+        abstract: "Print random passwords, diceware passphrases (--words) or PINs (--pin).",
+        discussion: """
+            Passwords are uniform over the chosen characters, with at least one of each class. Defaults: \
+            the vault's saved settings with --vault (see `coffer settings`), else 20 characters, letters, \
+            digits and symbols, look-alike characters (Il1O0o|) left out. Passphrases draw words uniformly \
+            from the EFF large word list (7776 words, 12.9 bits each; EFF, CC BY 3.0 US). The strength in \
+            bits goes to stderr.
+
+            Examples:
+              coffer generate --length 24 --no-symbols
+              coffer generate --words 6 --separator ' '
+              coffer generate --pin 6
+              coffer generate --vault my.coffer --count 3
+            """
     )
 
-    @Option(name: .shortAndLong, help: "Characters per password (\(PasswordGenerator.lengths)).") var length = 20
-    @Flag(help: "No digits.") var noDigits = false
-    @Flag(help: "No symbols.") var noSymbols = false
-    @Flag(help: "Allow look-alike characters (Il1O0o|).") var allowAmbiguous = false
-    @Option(name: .shortAndLong, help: "How many passwords.") var count = 1
+    @OptionGroup var options: GeneratorOptions
+    @Option(name: .shortAndLong, help: "How many to print.") var count = 1
+    @Option(help: "Start from this vault's saved generator settings (opens the vault).") var vault: String?
+    @OptionGroup var keys: KeyOptions
 
     func validate() throws {
         guard (1...1000).contains(count) else { throw ValidationError("--count must be 1...1000") }
     }
 
     func run() throws {
-        var settings = GeneratorSettings()
-        settings.length = length
-        settings.digits = !noDigits
-        settings.symbols = !noSymbols
-        settings.excludeAmbiguous = !allowAmbiguous
-        let generator = try PasswordGenerator.forCommandLine(settings)
+        let base = try vault.map { try keys.readDocument($0).generator } ?? GeneratorSettings()
+        let generator = try options.generator(base: base)
         for _ in 0..<count { print(generator.generate()) }
-        FileHandle.standardError.write(
-            Data(
-                String(
-                    format: "%d characters from %d: %.0f bits\n", length, generator.alphabet.count,
-                    generator.entropyBits
-                ).utf8))
+        FileHandle.standardError.write(Data((generator.summary + "\n").utf8))
+        if let warning = generator.warning { warn(warning) }
     }
 }

@@ -5,7 +5,10 @@ import Foundation
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract:
-            "Import exports of other managers (CSV of any manager, plist/JSON account lists, Coffer exports) into a vault."
+            "Import exports of other managers (CSV of any manager, plist/JSON account lists, Coffer exports) into a vault.",
+        discussion: examples(
+            "coffer import bitwarden.json -o personal.coffer",
+            "coffer import chrome.csv --into personal.coffer --dry-run")
     )
 
     @OptionGroup var source: ImportInputs
@@ -18,6 +21,7 @@ struct Import: ParsableCommand {
             "With --into: what to do with an item already in the vault (same id, or same title, username and password): skip, keep or update."
     )
     var duplicates: DuplicatePolicy = .skip
+    @Flag(help: "Keep a new passphrase zxcvbn rates under 40 bits (refused otherwise).") var weak = false
     @OptionGroup var keys: KeyOptions
 
     func validate() throws {
@@ -28,26 +32,47 @@ struct Import: ParsableCommand {
 
     func run() throws {
         var (items, sources, reports) = try source.read(format: format?.rawValue)
-        // Against the target vault first, so the printed counts are final.
-        var target: (lock: VaultLock, vault: UnlockedVault, document: VaultDocument)?
-        if let into, !source.dryRun {
-            let (lock, vault) = try keys.openForWriting(into)
-            var document = try reportingModel(into) { try VaultDocument(vault: vault) }
-            items = merge(items, sources: sources, into: &document, reports: &reports)
+        // Against the target vault first (a dry run too), so the printed counts are final.
+        var target: (lock: VaultLock?, vault: UnlockedVault, document: VaultDocument)?
+        var result: VaultDocument.MergeResult
+        if let into {
+            let (lock, vault): (VaultLock?, UnlockedVault) =
+                source.dryRun
+                ? (
+                    nil,
+                    try reporting(into) {
+                        try VaultFile(path: into, allowLargeKDFMemory: keys.allowKdfMemory).unlock(
+                            with: keys.credentials(for: into))
+                    }
+                )
+                : try keys.openForWriting(into)
+            // An update compares attachments by their bytes (VaultMerge), so it loads them.
+            var document = try reporting(into) {
+                try reportingModel(into) {
+                    duplicates == .update
+                        ? try VaultContent.documentWithAttachments(of: vault) : try VaultDocument(vault: vault)
+                }
+            }
+            result = merge(items, sources: sources, into: &document, reports: &reports)
             target = (lock, vault, document)
         } else {
             var empty = VaultDocument()  // no vault to compare with; this keeps ids unique
-            items = merge(items, sources: sources, into: &empty, reports: &reports)
+            result = merge(items, sources: sources, into: &empty, reports: &reports)
         }
+        items = result.added
         try source.finish(reports)
         if source.dryRun {
             source.printPreview(items, reports: reports, verb: "imported")
+            if let into { print("\(into): " + duplicateSummary(result, would: true)) }
             return
         }
         if let output {
-            guard let passphrase = try keys.credentials(prompt: "New passphrase: ").passphrase else {
+            // A new vault's passphrase: asked twice on a terminal, held to the strength rule.
+            guard !keys.noPassphrase else {
                 throw CofferFailure(message: "no passphrase for the new vault", exitCode: 2)
             }
+            let passphrase = try SecretInput.newPassphrase(
+                file: keys.passphraseFile, fd: keys.passphraseFD, environment: "COFFER_PASSPHRASE", allowWeak: weak)
             var document = VaultDocument(
                 name: URL(fileURLWithPath: output).deletingPathExtension().lastPathComponent, items: items)
             let payload = try reportingModel(output) { try VaultContent.payload(for: &document) }
@@ -64,42 +89,66 @@ struct Import: ParsableCommand {
                 try VaultContent.payload(for: &target.document, previous: previous)
             }
             try reporting(into) { try VaultStore.save(payload, over: target.vault) }
-            let count = reports.reduce(0) { $0 + $1.duplicates }
-            print(
-                "added \(items.count) item(s) to \(into); \(count) duplicate(s) \(duplicates == .update ? "updated" : "skipped")"
-            )
+            print("added \(items.count) item(s) to \(into); " + duplicateSummary(result, would: false))
         }
     }
 
+    /// The duplicates found in the target vault and what became of them, then each conflict.
+    private func duplicateSummary(_ result: VaultDocument.MergeResult, would: Bool) -> String {
+        let count = result.duplicates.count
+        var text =
+            switch duplicates {
+            case .keep: "\(count) duplicate(s) (--duplicates keep adds every item)"
+            case .skip: "\(count) duplicate(s) \(would ? "would be " : "")skipped"
+            case .update:
+                "\(count) duplicate(s): \(result.updated) \(would ? "would be " : "")updated, "
+                    + "\(result.unchanged) already up to date, \(result.conflicts.count) conflict(s)"
+            }
+        for c in result.conflicts {
+            text += "\n  conflict: \"\(c.title)\" (\(c.item.prefix(8))): \(c.field) kept as \(c.keptAs)"
+        }
+        return text
+    }
+
     /// Applies `--duplicates` (VaultDocument.merge) and moves the duplicates from
-    /// "imported" to "duplicates" in their input's report. Returns the items to add.
+    /// "imported" to "duplicates" in their input's report.
     private func merge(
         _ items: [VaultItem], sources: [Int], into document: inout VaultDocument, reports: inout [ImportReport]
-    )
-        -> [VaultItem]
-    {
+    ) -> VaultDocument.MergeResult {
         let result = document.merge(items, duplicates: duplicates)
         for n in result.duplicates { reports[sources[n]].countAsDuplicate(items[n]) }
-        return result.added
+        return result
     }
 }
 
 struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract:
-            "Export a vault: json, xml-plist, binary-plist (lossless), keepass-xml, or csv with --dialect keepassxc|chrome|bitwarden."
+            "Export a vault: json, xml-plist, binary-plist (lossless), keepass-xml, or csv with --dialect keepassxc|chrome|bitwarden.",
+        discussion: examples(
+            "coffer export personal.coffer --format json -o backup.json",
+            "coffer export personal.coffer --format csv --dialect bitwarden -o bw.csv")
     )
 
     @Argument(help: "The vault.") var vault: String
     @OptionGroup var target: ExportTarget
+    @Flag(help: "Export the trash too (KeePass XML: in its recycle bin; CSV dialects cannot hold it).")
+    var includeTrash = false
     @OptionGroup var keys: KeyOptions
 
     func run() throws {
         let unlocked = try reporting(vault) {
-            try VaultFile(path: vault, allowLargeKDFMemory: keys.allowKdfMemory).unlock(with: keys.credentials())
+            try VaultFile(path: vault, allowLargeKDFMemory: keys.allowKdfMemory)
+                .unlock(with: keys.credentials(for: vault))
         }
-        let document = try reporting(vault) {
+        var document = try reporting(vault) {
             try reportingModel(vault) { try VaultContent.documentWithAttachments(of: unlocked) }
+        }
+        let trashed = document.trashedIndices.count
+        if !includeTrash, trashed > 0 {
+            document.items = document.liveItems
+            FileHandle.standardError.write(
+                Data("coffer: warning: \(trashed) trashed item(s) left out (--include-trash exports them)\n".utf8))
         }
         try target.write(document)
     }
@@ -108,7 +157,8 @@ struct Export: ParsableCommand {
 struct Convert: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract:
-            "Convert any import format to any export format without making a vault (e.g. a notes list to Bitwarden CSV)."
+            "Convert any import format to any export format without making a vault (e.g. a notes list to Bitwarden CSV).",
+        discussion: examples("coffer convert notes.txt --to csv --dialect keepassxc -o out.csv")
     )
 
     @OptionGroup var source: ImportInputs

@@ -5,7 +5,7 @@ import Foundation
 /// What `import` and `convert` share: the inputs, how they are read (detection, `--format`,
 /// `--map`), the report printed and written with `--report`, and the `--dry-run` preview.
 struct ImportInputs: ParsableArguments {
-    @Argument(help: "Export files, keychain dumps or notes lists to read.") var inputs: [String]
+    @Argument(help: "Export files, keychain dumps, notes lists or folders of notes to read.") var inputs: [String]
     @Option(help: "Map a column to a field, e.g. --map 'E-Mail=username' (repeatable).") var map: [String] = []
     @Flag(help: "Preview what would be read (lines, confidence, masked passwords); write nothing.") var dryRun = false
     @Flag(help: "Show passwords in the preview.") var reveal = false
@@ -24,7 +24,7 @@ struct ImportInputs: ParsableArguments {
     }
 
     static let formatHelp: ArgumentHelp =
-        "Force the input format: csv, dashlane-csv, notes, apple-keychain, bitwarden-json, protonpass-json, dashlane-json, enpass-json, keepass-xml, plist, json."
+        "Force the input format: csv, dashlane-csv, keeper-csv, msecure-csv, notes, kaspersky-txt, apple-keychain, bitwarden-json, protonpass-json, dashlane-json, enpass-json, keeper-json, psono-json, keepass-xml, keepass1-xml, pwsafe-xml, stickypassword-xml, plist, json, keep-json, keep-html, notes-zip, simplenote-json, standardnotes-json, evernote-enex, markdown-note, html-note."
 
     /// Every input read (`format` forces one): the items, which report each came from, and the reports.
     func read(format: String?) throws -> (items: [VaultItem], sources: [Int], reports: [ImportReport]) {
@@ -36,7 +36,7 @@ struct ImportInputs: ParsableArguments {
         var items = [VaultItem]()
         var sources = [Int]()
         var reports = [ImportReport]()
-        for input in inputs {
+        for input in try Self.expandDirectories(inputs) {
             let bytes = try Self.readInput(input, limit: .importFile)
             let result = try reportingConverter {
                 try Importer.importFile(bytes, input: input, format: format, map: overrides)
@@ -46,6 +46,20 @@ struct ImportInputs: ParsableArguments {
             reports.append(result.report)
         }
         return (items, sources, reports)
+    }
+
+    /// The inputs with each directory replaced by the notes files below it (see
+    /// ``InputDirectory``); a directory with none is an error.
+    static func expandDirectories(_ inputs: [String]) throws -> [String] {
+        try inputs.flatMap { input -> [String] in
+            guard input != "-", InputDirectory.isDirectory(input) else { return [input] }
+            let files = try reportingConverter { try InputDirectory.files(in: input) }
+            if files.isEmpty {
+                let kinds = InputDirectory.extensions.sorted().map { "." + $0 }.joined(separator: ", ")
+                throw CofferFailure.invalidData("\(input): a directory with no notes files (\(kinds)) in it")
+            }
+            return files
+        }
     }
 
     /// Reads one import input, at most `limit` bytes: a regular file, or standard input
@@ -63,7 +77,9 @@ struct ImportInputs: ParsableArguments {
     /// Prints the reports on stderr and writes `--report` if asked.
     func finish(_ reports: [ImportReport]) throws {
         for r in reports {
-            var text = "\(r.input): \(r.format), \(r.encoding): \(r.read) read, \(r.imported) imported, "
+            var text = "\(r.input): \(r.format), \(r.encoding): "
+            if let notes = r.notes { text += "\(notes) notes, " }
+            text += "\(r.read) read, \(r.imported) imported, "
             text += "\(r.keptAsNotes) kept as notes, \(r.duplicates) duplicates, \(r.skipped.count) skipped\n"
             for w in r.warnings { text += "  warning: \(w)\n" }
             for s in r.skipped { text += "  skipped line \(s.line): \(s.reason)\n" }
@@ -72,6 +88,7 @@ struct ImportInputs: ParsableArguments {
         if let report {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            encoder.dateEncodingStrategy = .custom(TerminalSafeJSON.encodeDate)
             try FileIO.write(Array(try encoder.encode(reports)), to: report)
         }
     }
@@ -80,7 +97,8 @@ struct ImportInputs: ParsableArguments {
         let origins = reports.flatMap(\.records)
         print("lines | confidence | title | username | password | url")
         for (i, item) in items.enumerated() {
-            let password = item.password.map { reveal ? $0 : String(repeating: "•", count: min($0.count, 8)) } ?? ""
+            // One mask for every password, as `show` prints it: its length is a secret too.
+            let password = item.password.map { reveal ? $0 : ItemView.mask } ?? ""
             let origin = origins.count == items.count ? "\(origins[i].lines) | \(origins[i].confidence)" : "- | -"
             let cells = [item.title, item.username ?? "", password, item.urls.first ?? ""].map(Self.cell)
             print("\(origin) | \(cells.joined(separator: " | "))")

@@ -4,13 +4,13 @@ import Foundation
 
 /// How show, edit and remove name an item (ItemQuery.select).
 let itemSelectorHelp =
-    "ITEM is an id, an id prefix of at least 4 characters (as `list` prints), or a title (ignoring case)."
+    "ITEM is an id, an id prefix of at least 4 characters (as `list` prints), a title, or a Folder/Title path (ignoring case; a slash inside a name is written \\/)."
 
 extension KeyOptions {
     /// The vault's document, read-only (no lock: nothing is written).
     func readDocument(_ vault: String) throws -> VaultDocument {
         let unlocked = try reporting(vault) {
-            try VaultFile(path: vault, allowLargeKDFMemory: allowKdfMemory).unlock(with: credentials())
+            try VaultFile(path: vault, allowLargeKDFMemory: allowKdfMemory).unlock(with: credentials(for: vault))
         }
         return try reporting(vault) { try reportingModel(vault) { try VaultDocument(vault: unlocked) } }
     }
@@ -20,8 +20,8 @@ extension KeyOptions {
 enum ItemTable {
     static func print(_ items: [VaultItem], json: Bool) throws {
         let sorted = items.sorted {
-            ($0.folder.joined(separator: "/").lowercased(), $0.title.lowercased())
-                < ($1.folder.joined(separator: "/").lowercased(), $1.title.lowercased())
+            (FolderPath.format($0.folder).lowercased(), $0.title.lowercased())
+                < (FolderPath.format($1.folder).lowercased(), $1.title.lowercased())
         }
         if json {
             let rows: [[String: Any]] = sorted.map { item in
@@ -41,7 +41,7 @@ enum ItemTable {
                     String(item.id.recordString.prefix(8)), item.kind.name,
                     cut(TerminalText.safe(item.title, multiline: false)),
                     cut(TerminalText.safe(item.username ?? "", multiline: false)),
-                    cut(TerminalText.safe(item.folder.joined(separator: "/"), multiline: false)),
+                    cut(TerminalText.safe(FolderPath.format(item.folder), multiline: false)),
                 ]
             }
         let widths = (0..<5).map { column in rows.map { $0[column].count }.max() ?? 0 }
@@ -62,19 +62,25 @@ enum ItemTable {
 
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "List a vault's items: id prefix, kind, title, username, folder (never a secret).")
+        abstract: "List a vault's items: id prefix, kind, title, username, folder (never a secret).",
+        discussion: examples("coffer list personal.coffer --folder Work", "coffer ls personal.coffer --json"),
+        aliases: ["ls"])
 
     @Argument(help: "The vault.") var vault: String
     @Option(help: "Only items in this folder or below it (a/b/c).") var folder: String?
+    @Flag(help: "List the items in the trash instead.") var trash = false
+    @Option(help: "Group into sections: charset (letters only, with digits, with symbols, with both).")
+    var groupBy: ListGrouping?
     @Flag(help: "Print JSON instead of a table.") var json = false
     @OptionGroup var keys: KeyOptions
 
     func run() throws {
-        var items = try keys.readDocument(vault).items
+        var items = try keys.readDocument(vault).items.filter { ($0.trashed != nil) == trash }
         if let folder {
-            let path = folder.split(separator: "/").map(String.init)
+            let path = try FolderArgument.parse(folder, option: "--folder")
             items = items.filter { $0.folder.starts(with: path) }
         }
+        if groupBy == .charset { return try CharsetListing.print(items, json: json) }
         try ItemTable.print(items, json: json)
     }
 }
@@ -82,20 +88,27 @@ struct List: ParsableCommand {
 struct Search: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract:
-            "Find items whose title, username, URLs, notes, tags, folder or visible custom fields contain every word (ignoring case and accents). Secrets are never searched."
+            "Find items whose title, username, URLs, notes, tags, folder or visible custom fields contain every word (ignoring case and accents). Secrets are never searched.",
+        discussion: examples(
+            "coffer search personal.coffer github ana", "coffer search personal.coffer bank || echo \"no bank item\"")
     )
 
     @Argument(help: "The vault.") var vault: String
     @Argument(help: "Words that must all occur.") var words: [String]
+    @Flag(help: "Search the items in the trash instead.") var trash = false
     @Flag(help: "Print JSON instead of a table.") var json = false
     @OptionGroup var keys: KeyOptions
 
     func run() throws {
-        let found = try keys.readDocument(vault).items.filter { ItemQuery.matches($0, words: words) }
+        let found = try keys.readDocument(vault).items.filter {
+            ($0.trashed != nil) == trash && ItemQuery.matches($0, words: words)
+        }
         if found.isEmpty {
+            // Like grep: no match is exit code 1, so `coffer search V x && …` reads naturally.
+            if json { print("[]") }
             FileHandle.standardError.write(
                 Data(TerminalText.safe("no item matches \(words.joined(separator: " "))\n").utf8))
-            return
+            throw ExitCode(1)
         }
         try ItemTable.print(found, json: json)
     }
@@ -104,28 +117,41 @@ struct Search: ParsableCommand {
 struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show one item. Secrets are masked unless --reveal; --field prints one value alone, for scripts.",
-        discussion: itemSelectorHelp
+        discussion: itemSelectorHelp + "\n\n"
+            + examples(
+                "coffer show personal.coffer GitHub --reveal",
+                "coffer show personal.coffer GitHub --field password | wl-copy",
+                "coffer show personal.coffer GitHub --json")
     )
 
     @Argument(help: "The vault.") var vault: String
-    @Argument(help: "The item: id, id prefix or title.") var item: String
+    @Argument(help: "The item: id, id prefix, title or Folder/Title.", completion: ItemCompletion.items) var item:
+        String
     @Flag(help: "Show passwords, TOTP secrets, concealed fields and password history.") var reveal = false
+    @Flag(help: "Name an item in the trash.") var trash = false
+    @Flag(help: "Print the item as a JSON object (secrets masked unless --reveal).") var json = false
     @Option(
         help:
             "Print only this field's value: title, username, password, url, urls, totp, notes, or a custom field's name."
     )
     var field: String?
+    @Flag(help: "Print only the item's current TOTP code and the seconds it has left.") var totp = false
     @OptionGroup var keys: KeyOptions
 
     func run() throws {
         let document = try keys.readDocument(vault)
-        let item = document.items[try selectItem(self.item, in: document, vault: vault)]
+        let item = document.items[try selectItem(self.item, in: document, vault: vault, trashed: trash)]
+        if totp { return try TOTPView.print(item, json: json) }
         if let field {
             guard let value = ItemView.value(of: field, in: item) else {
                 throw CofferFailure.invalidData("\(item.title): no \(field)")
             }
             // For a pipe, the value as it is; on a terminal, made safe to show.
             if isatty(STDOUT_FILENO) == 1 { print(value) } else { Swift.print(value) }
+            return
+        }
+        if json {
+            print(try TerminalSafeJSON.encode(ItemJSON(item, reveal: reveal), pretty: true))
             return
         }
         print(ItemView.render(item, reveal: reveal), terminator: "")

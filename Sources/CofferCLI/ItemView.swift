@@ -1,9 +1,12 @@
 import CofferKit
 import Foundation
+import PropertyList
 
 /// How `coffer show` prints an item: one "label  value" line per field that is set.
 enum ItemView {
     static let mask = "••••••••"
+    /// Details that are secrets: card numbers and codes, SSH private keys (spec/MODEL.md "details").
+    static let secretDetails: Set<String> = ["number", "code", "privateKey"]
 
     static func value(of field: String, in item: VaultItem) -> String? {
         switch field.lowercased() {
@@ -31,7 +34,8 @@ enum ItemView {
         add("title", item.title)
         add("kind", item.kind.name)
         add("id", item.id.recordString)
-        add("folder", item.folder.joined(separator: "/"))
+        add("folder", FolderPath.format(item.folder))
+        add("trashed", item.trashed.map(date))
         add("username", item.username)
         add("password", secret(item.password))
         for url in item.urls { add("url", url) }
@@ -42,10 +46,12 @@ enum ItemView {
         }
         for entry in item.details.sortedEntries() {
             guard case .string(let text) = entry.value else { continue }
-            // Card numbers and codes, SSH private keys (spec/MODEL.md "details").
-            let secretDetail = ["number", "code", "privateKey"].contains(entry.key)
+            let secretDetail = secretDetails.contains(entry.key)
             add(entry.key, secretDetail ? secret(text) : text)
         }
+        add("icon", item.icon)
+        // Keychain attributes (spec/MODEL.md) name where the secret is used; none is secret.
+        for (name, value) in item.keychain?.entries ?? [] { add("keychain " + name, value) }
         for attachment in item.attachments {
             add("attachment", "\(attachment.name) (\(attachment.size) bytes, \(attachment.mediaType))")
         }
@@ -75,6 +81,6 @@ enum ItemView {
     }
 
     static func date(_ date: Date) -> String {
-        ISO8601DateFormatter().string(from: date)
+        ISO8601Fraction.string(date) ?? "\(date.timeIntervalSinceReferenceDate) s after 2001"
     }
 }

@@ -6,13 +6,23 @@ import VaultCrypto
 struct Keys: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "List, add or remove keyslots. Keeps the file key; a new generation (the payload is re-sealed).",
+        discussion: examples(
+            "coffer keys list personal.coffer", "coffer keys add personal.coffer --new-key-file usb/coffer.key"),
         subcommands: [List.self, Add.self, Remove.self])
 
     struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(discussion: examples("coffer keys list personal.coffer --json"))
+
         @Argument(help: "The vault file.") var vault: String
+        @Flag(help: "Print JSON: the slots as inspect --json has them.") var json = false
 
         func run() throws {
             let file = try reporting(vault) { try VaultFile(path: vault, allowLargeKDFMemory: true) }
+            if json {
+                let report = try reporting(vault) { try VaultInspection(file: file, unlocked: nil) }
+                print(try TerminalSafeJSON.encode(report.slots, pretty: true))
+                return
+            }
             for (i, slot) in file.header.slots.enumerated() {
                 var line = "[\(i)] \(slot.kind.name)"
                 if !slot.label.isEmpty { line += " \"\(KeySlot.printable(slot.label))\"" }
@@ -25,7 +35,10 @@ struct Keys: ParsableCommand {
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract:
-                "Add a slot. Opens the vault with the usual key options; the new passphrase comes from --new-passphrase-file, COFFER_NEW_PASSPHRASE or the terminal."
+                "Add a slot. Opens the vault with the usual key options; the new passphrase comes from --new-passphrase-file, COFFER_NEW_PASSPHRASE or the terminal.",
+            discussion: examples(
+                "coffer keys add personal.coffer --passphrase --label laptop",
+                "coffer keys add personal.coffer --recipient coffer-recipient-v1:…")
         )
 
         @Argument(help: "The vault file.") var vault: String
@@ -36,6 +49,7 @@ struct Keys: ParsableCommand {
         @Option(help: "KDF preset for a new passphrase slot: interactive, moderate or sensitive.")
         var kdf: KDFPreset = .moderate
         @Option(help: "Read the new passphrase from this file.") var newPassphraseFile: String?
+        @Flag(help: "Keep a new passphrase zxcvbn rates under 40 bits (refused otherwise).") var weak = false
         @Flag(help: "Keep the previous file as VAULT.bak.") var backup = false
         @OptionGroup var keys: KeyOptions
 
@@ -59,7 +73,7 @@ struct Keys: ParsableCommand {
             let recipe: SlotRecipe
             if passphrase {
                 let secret = try SecretInput.newPassphrase(
-                    file: newPassphraseFile, fd: nil, environment: "COFFER_NEW_PASSPHRASE")
+                    file: newPassphraseFile, fd: nil, environment: "COFFER_NEW_PASSPHRASE", allowWeak: weak)
                 recipe = .passphrase(secret, kdf.parameters)
             } else if let newKeyFile {
                 recipe = .keyFile(try SecretInput.file(newKeyFile))
@@ -78,6 +92,9 @@ struct Keys: ParsableCommand {
     }
 
     struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            discussion: examples("coffer keys remove personal.coffer --index 1"))
+
         @Argument(help: "The vault file.") var vault: String
         @Option(help: "Index of the slot to remove (see keys list).") var index: Int
         @Flag(help: "Keep the previous file as VAULT.bak.") var backup = false
@@ -107,11 +124,14 @@ struct Keys: ParsableCommand {
 struct Rekey: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract:
-            "Make a new file key and re-seal the payload. Keeps a new passphrase slot for the passphrase used to open it; other slots need --drop-other-slots."
+            "Make a new file key and re-seal the payload. Keeps a new passphrase slot for the passphrase used to open it; other slots need --drop-other-slots.",
+        discussion: examples("coffer rekey personal.coffer --backup")
     )
 
     @Argument(help: "The vault file.") var vault: String
     @Flag(help: "Confirm that slots whose keys were not given are dropped.") var dropOtherSlots = false
+    @Flag(help: "Re-create a passphrase slot whose passphrase zxcvbn rates under 40 bits (refused otherwise).")
+    var weak = false
     @Flag(help: "Keep the previous file as VAULT.bak.") var backup = false
     @OptionGroup var keys: KeyOptions
 
@@ -119,6 +139,14 @@ struct Rekey: ParsableCommand {
         let credentials = try keys.credentials()  // before the lock: never held while typing
         let (lock, unlocked) = try keys.openForWriting(vault, credentials: credentials)
         defer { withExtendedLifetime(lock) {} }
+        // Once it has opened the vault (a wrong one is a wrong key, not a weak one): the
+        // passphrase seals the new slot, so it is held to the rule for new passphrases.
+        if let passphrase = credentials.passphrase,
+            !SecretInput.isFromEnvironment(
+                file: keys.passphraseFile, fd: keys.passphraseFD, environment: "COFFER_PASSPHRASE")
+        {
+            try PassphraseCheck.enforce(passphrase, allowWeak: weak, subject: "the passphrase rekey keeps")
+        }
         let slots = unlocked.file.header.slots
         // Re-create every slot whose credential we hold; recipient slots cannot be (the slot
         // keeps only an ephemeral key), so they are dropped like slots of other people.

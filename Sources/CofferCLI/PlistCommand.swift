@@ -5,6 +5,9 @@ struct PlistCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plist",
         abstract: "Convert and print property lists (binary, XML, JSON).",
+        discussion: examples(
+            "coffer plist print ~/Library/Preferences/com.apple.Finder.plist",
+            "coffer plist convert in.plist --to json -o out.json"),
         subcommands: [Convert.self, Print.self]
     )
 }
@@ -15,7 +18,10 @@ extension PlistCommand {
     struct Convert: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Convert a property list between binary, XML and JSON.",
-            discussion: "The input syntax is detected from its content. JSON uses Coffer's mapping (spec/PLIST.md).")
+            discussion: "The input syntax is detected from its content. JSON uses Coffer's mapping (spec/PLIST.md)."
+                + "\n\n"
+                + examples(
+                    "coffer plist convert Info.plist --to xml", "coffer plist convert - --to json < keychain.bplist"))
 
         @Argument(help: "Input file, or - for standard input.")
         var input: String
@@ -43,7 +49,8 @@ extension PlistCommand {
 
     struct Print: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Print a property list for reading, like plutil -p.")
+            abstract: "Print a property list for reading, like plutil -p.",
+            discussion: examples("coffer plist print Info.plist"))
 
         @Argument(help: "Input files, or - for standard input.")
         var inputs: [String]

@@ -4,7 +4,8 @@ import Foundation
 
 struct Salvage: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Recover every intact record and blob of a damaged vault into a new vault, and report what was lost.")
+        abstract: "Recover every intact record and blob of a damaged vault into a new vault, and report what was lost.",
+        discussion: examples("coffer salvage damaged.coffer -o recovered.coffer"))
 
     @Argument(help: "The damaged vault.") var damaged: String
     @Option(name: .shortAndLong, help: "The new vault to write.") var output: String

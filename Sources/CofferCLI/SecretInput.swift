@@ -34,7 +34,7 @@ struct KeyOptions: ParsableArguments {
     func openForWriting(_ vault: String, credentials given: Credentials? = nil) throws
         -> (lock: VaultLock, vault: UnlockedVault)
     {
-        let credentials = try given ?? credentials()
+        let credentials = try given ?? credentials(for: vault)
         let lock = try reporting(vault) { try VaultLock(vaultPath: vault) }
         // The file the lock holds, by its resolved path: a symlink moved between here and the
         // save cannot send the save to another file.
@@ -44,8 +44,11 @@ struct KeyOptions: ParsableArguments {
         return (lock, unlocked)
     }
 
-    /// Credentials for opening. Asks the terminal only when nothing else was given.
-    func credentials(prompt: String = "Passphrase: ") throws -> Credentials {
+    /// Credentials for opening. With `vault` named and no key source given, an unlock agent
+    /// holding that vault's key is asked first (AgentClient). Asks the terminal only when
+    /// nothing else was given.
+    func credentials(for vault: String? = nil, prompt: String = "Passphrase: ") throws -> Credentials {
+        if let vault, !namesKeySource, let known = agentKey(for: vault) { return known }
         var credentials = Credentials()
         credentials.keyFiles = try keyFile.map { try SecretInput.file($0) }
         credentials.identities = try identity.flatMap { path in
@@ -64,17 +67,48 @@ struct KeyOptions: ParsableArguments {
         }
         return credentials
     }
+
+    /// True when the command line or COFFER_PASSPHRASE says where the key comes from: those
+    /// win over an unlock agent.
+    var namesKeySource: Bool {
+        passphraseFile != nil || passphraseFD != nil || !keyFile.isEmpty || !identity.isEmpty || noPassphrase
+            || slotLabel != nil || ProcessInfo.processInfo.environment["COFFER_PASSPHRASE"] != nil
+    }
+
+    /// The agent's key for `vault`, only when it opens the vault as it is now; nil sends the
+    /// caller to the usual sources.
+    private func agentKey(for vault: String) -> Credentials? {
+        guard let file = try? VaultFile(path: vault, allowLargeKDFMemory: allowKdfMemory),
+            let known = AgentClient.fileKey(for: file, vault: vault)
+        else { return nil }
+        var credentials = Credentials()
+        credentials.fileKey = known.key
+        credentials.fileKeySlot = known.slot
+        return (try? file.unlock(with: credentials)) == nil ? nil : credentials
+    }
 }
 
 enum SecretInput {
-    /// A new passphrase (asked twice on a terminal); a usage error when none is given.
-    static func newPassphrase(file: String?, fd: Int32?, environment: String?) throws -> SecureBytes {
+    /// A new passphrase (asked twice on a terminal); a usage error when none is given. One
+    /// typed, or read from a file or descriptor, must pass ``PassphraseCheck`` (`allowWeak`:
+    /// the person said `--weak`); one from the environment, the channel of scripts and
+    /// tests, is not estimated.
+    static func newPassphrase(file: String?, fd: Int32?, environment: String?, allowWeak: Bool) throws -> SecureBytes {
         guard
             let secret = try passphrase(
                 file: file, fd: fd, environment: environment, prompt: "New passphrase: ", askTerminal: true,
                 confirm: true)
         else { throw CofferFailure(message: "no new passphrase given", exitCode: 2) }
+        if !isFromEnvironment(file: file, fd: fd, environment: environment) {
+            try PassphraseCheck.enforce(secret, allowWeak: allowWeak)
+        }
         return secret
+    }
+
+    /// Whether ``passphrase(file:fd:environment:prompt:askTerminal:confirm:)`` takes the
+    /// environment variable for these sources.
+    static func isFromEnvironment(file: String?, fd: Int32?, environment: String?) -> Bool {
+        file == nil && fd == nil && environment.map { ProcessInfo.processInfo.environment[$0] != nil } == true
     }
 
     /// A key file's bytes in secure memory.

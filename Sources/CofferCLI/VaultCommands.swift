@@ -5,7 +5,9 @@ import VaultCrypto
 
 struct Create: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Create an empty vault sealed with a passphrase (and/or other keys).")
+        abstract: "Create an empty vault sealed with a passphrase (and/or other keys).",
+        discussion: examples(
+            "coffer create personal.coffer", "coffer create shared.coffer --kdf sensitive --key-file team.key"))
 
     @Argument(help: "The vault file to create.") var vault: String
     @Option(help: "KDF preset: interactive, moderate (default) or sensitive.") var kdf: KDFPreset?
@@ -16,6 +18,7 @@ struct Create: ParsableCommand {
     @Option(name: .long, help: "Read the new passphrase from the first line of this file.") var passphraseFile: String?
     @Option(name: .long, help: "Read the new passphrase from this file descriptor.") var passphraseFD: Int32?
     @Flag(help: "No passphrase slot (then give --key-file or --recipient).") var noPassphrase = false
+    @Flag(help: "Keep a new passphrase zxcvbn rates under 40 bits (refused otherwise).") var weak = false
 
     func validate() throws {
         if kdf != nil, kdfTime != nil { throw ValidationError("give --kdf or --kdf-time, not both") }
@@ -31,7 +34,7 @@ struct Create: ParsableCommand {
             let parameters =
                 try kdfTime.map { try KDFTuning.parameters(targetMilliseconds: $0) } ?? (kdf ?? .moderate).parameters
             let passphrase = try SecretInput.newPassphrase(
-                file: passphraseFile, fd: passphraseFD, environment: "COFFER_PASSPHRASE")
+                file: passphraseFile, fd: passphraseFD, environment: "COFFER_PASSPHRASE", allowWeak: weak)
             recipes.append((.passphrase(passphrase, parameters), label))
         }
         for path in keyFile {
@@ -53,7 +56,8 @@ struct Create: ParsableCommand {
 
 struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Show a vault's structure. Without a key: header, slots, sizes. With a key: record and blob counts.")
+        abstract: "Show a vault's structure. Without a key: header, slots, sizes. With a key: record and blob counts.",
+        discussion: examples("coffer inspect personal.coffer", "coffer inspect personal.coffer --unlock --json"))
 
     @Argument(help: "The vault file.") var vault: String
     @Flag(help: "Print JSON.") var json = false
@@ -65,7 +69,7 @@ struct Inspect: ParsableCommand {
         let wantsKey =
             unlock || keys.passphraseFile != nil || keys.passphraseFD != nil || !keys.keyFile.isEmpty
             || !keys.identity.isEmpty || keys.slotLabel != nil
-        let unlocked = wantsKey ? try reporting(vault) { try file.unlock(with: keys.credentials()) } : nil
+        let unlocked = wantsKey ? try reporting(vault) { try file.unlock(with: keys.credentials(for: vault)) } : nil
         let report = try reporting(vault) { try VaultInspection(file: file, unlocked: unlocked) }
         if json {
             print(try TerminalSafeJSON.encode(report, pretty: true))
@@ -98,9 +102,14 @@ struct Inspect: ParsableCommand {
 
 struct Verify: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Check vaults. Without a key: structure and checksum. With a key: every chunk and record.")
+        abstract: "Check vaults. Without a key: structure and checksum. With a key: every chunk and record.",
+        discussion: examples(
+            "coffer verify personal.coffer backup/*.coffer",
+            "coffer verify personal.coffer --no-passphrase   # structure only, never asks"))
 
     @Argument(help: "Vault files.") var vaults: [String]
+    // `--no-passphrase` (KeyOptions) also ignores COFFER_PASSPHRASE: a keyless check even
+    // where the environment holds a passphrase.
     @Flag(help: "Print JSON lines.") var json = false
     @OptionGroup var keys: KeyOptions
 
@@ -122,7 +131,7 @@ struct Verify: ParsableCommand {
     func run() throws {
         let wantsKey =
             keys.passphraseFile != nil || keys.passphraseFD != nil || !keys.keyFile.isEmpty || !keys.identity.isEmpty
-            || ProcessInfo.processInfo.environment["COFFER_PASSPHRASE"] != nil
+            || (!keys.noPassphrase && ProcessInfo.processInfo.environment["COFFER_PASSPHRASE"] != nil)
         let credentials = wantsKey ? try keys.credentials() : nil
         let results = VaultCheck.checkAll(vaults, credentials: credentials, allowLargeKDFMemory: keys.allowKdfMemory)
             .map(Outcome.init)
@@ -137,6 +146,13 @@ struct Verify: ParsableCommand {
         }
         let failed = results.filter { !$0.ok }
         if !json { print("\(results.count - failed.count) passed, \(failed.count) failed") }
+        if credentials == nil, !json {
+            // Said plainly: a keyless pass is not a check of the contents.
+            FileHandle.standardError.write(
+                Data(
+                    "note: no key given, so the payload (items, attachments) was not decrypted or checked; give a key (--passphrase-file, --key-file, --identity, COFFER_PASSPHRASE) for a full check\n"
+                        .utf8))
+        }
         if let first = failed.first {
             throw ExitCode(failed.allSatisfy({ $0.exitCode == first.exitCode }) ? first.exitCode : 1)
         }
@@ -152,7 +168,8 @@ extension Verify.Outcome {
             self.init(path: path, ok: true, level: level, exitCode: 0)
         case .failed(let error):
             self.init(
-                path: path, ok: false, level: level, failure: error.kind.rawValue, message: error.description,
+                path: path, ok: false, level: level, failure: error.kind.rawValue,
+                message: error.description + DamageAdvice.text(for: error.kind, path: path),
                 chunk: error.chunk,
                 byteRange: error.byteRange.map { [$0.lowerBound, $0.upperBound] }, exitCode: error.kind.exitCode)
         case .modelFailure(let error):
@@ -167,7 +184,8 @@ extension Verify.Outcome {
 
 struct Keygen: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Write a new X25519 identity file (0600) and print its recipient.")
+        abstract: "Write a new X25519 identity file (0600) and print its recipient.",
+        discussion: examples("coffer keygen -o ~/.config/coffer/identity.txt"))
 
     @Option(name: .shortAndLong, help: "The identity file to create.") var output: String
 

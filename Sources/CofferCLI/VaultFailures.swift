@@ -36,6 +36,9 @@ extension CofferKitError.Code {
         case .invalidSettings: 2
         case .missingBlob: 1
         case .fileSystem: 3
+        case .noSuchFolder, .folderExists, .folderNotEmpty: 1
+        case .invalidAttachment: 2
+        case .noSuchAttachment: 1
         }
     }
 }
@@ -65,7 +68,9 @@ extension CofferFailure {
         case let error as VaultError where !error.kind.describesBytes:
             CofferFailure(message: error.message, exitCode: error.kind.exitCode)  // the message names its path
         case let error as VaultError:
-            CofferFailure(message: "\(path): \(error)\(hint(for: error))", exitCode: error.kind.exitCode)
+            CofferFailure(
+                message: "\(path): \(error)\(hint(for: error))\(DamageAdvice.text(for: error.kind, path: path))",
+                exitCode: error.kind.exitCode)
         case let error as CryptoError: CofferFailure.invalidData("\(path): \(error)")
         default: error
         }

@@ -8,6 +8,16 @@ public struct CofferKitError: Error, Equatable, Sendable, CustomStringConvertibl
         case missingBlob
         /// A file Coffer writes could not be created or written (the path is in the message).
         case fileSystem
+        /// A folder path that names no folder of the vault.
+        case noSuchFolder
+        /// A folder rename onto a path that is already a folder.
+        case folderExists
+        /// A folder removal refused because items are still in it.
+        case folderNotEmpty
+        /// An attachment that cannot be added as asked (an empty or already used name).
+        case invalidAttachment
+        /// An item has no attachment of the name given.
+        case noSuchAttachment
     }
 
     public var code: Code

@@ -5,8 +5,9 @@ public enum DuplicatePolicy: String, CaseIterable, Sendable {
     case skip
     /// Add the imported item too (with a fresh id when its id is taken).
     case keep
-    /// Replace the vault's item by the imported one, keeping the vault item's id and
-    /// creation date — unless both carry a `modified` date and the vault's is newer; either
-    /// way the losing version's password joins the history, so no password is lost.
+    /// Merge the imported item into the vault's by the merge rules (``VaultMerge``): the
+    /// newer `modified` wins (a dated version over an undated one; the import when neither
+    /// has a date), the vault item's id stays, the losing version's password joins the
+    /// history and its differing values are kept as conflict fields, so nothing is lost.
     case update
 }

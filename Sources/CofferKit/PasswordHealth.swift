@@ -18,9 +18,10 @@ public struct PasswordHealth {
 
     public let findings: [Finding]
 
-    /// Below this estimate a password is weak: 8 random characters of letters and digits
-    /// (47.6 bits) are, 10 of letters, digits and symbols (65.5 bits) are not.
-    public static let weakBits = 50.0
+    /// Below this zxcvbn estimate a password is weak: KeePassXC's "poor" band. It catches a
+    /// word with a year (`Pelis2020`, 24 bits; `Winter2019!`, 20 bits), not 8 random
+    /// letters and digits (about 47 bits).
+    public static let weakBits = 40.0
     public static let oldAfterDays = 365
 
     public init(_ items: [VaultItem], now: Date = Date()) {
@@ -38,12 +39,13 @@ public struct PasswordHealth {
             if Self.isCommon(password) {
                 findings.append(Finding(item: index, problem: .common, detail: "one of the most used passwords"))
             } else {
-                let bits = Self.estimatedBits(password)
+                // The item's own title and username make a password that contains them weaker.
+                let bits = PasswordStrength(password, userWords: [item.title, item.username ?? ""]).bits
                 if bits < Self.weakBits {
                     findings.append(
                         Finding(
                             item: index, problem: .weak,
-                            detail: "about \(Int(bits)) bits (\(password.count) characters)"))
+                            detail: "about \(Int(bits)) bits by zxcvbn (\(password.count) characters)"))
                 }
             }
             if let changed = item.modified ?? item.created,
@@ -75,26 +77,9 @@ public struct PasswordHealth {
         }
     }
 
-    /// length × log2(size of the character classes used): what an attacker trying every
-    /// string of those classes faces. It does not see dictionary words, so it flags short
-    /// passwords and those drawn from few kinds of characters; `isCommon` catches the
-    /// well-known ones, and repeats of one character count as one.
-    public static func estimatedBits(_ password: String) -> Double {
-        var pool = 0
-        let scalars = password.unicodeScalars
-        if scalars.contains(where: { CharacterSet.lowercaseLetters.contains($0) }) { pool += 26 }
-        if scalars.contains(where: { CharacterSet.uppercaseLetters.contains($0) }) { pool += 26 }
-        if scalars.contains(where: { CharacterSet.decimalDigits.contains($0) }) { pool += 10 }
-        if scalars.contains(where: {
-            !CharacterSet.letters.contains($0) && !CharacterSet.decimalDigits.contains($0)
-        }) {
-            pool += 33
-        }
-        if scalars.contains(where: { !$0.isASCII }) { pool += 100 }
-        let distinct = Set(password).count
-        let effectiveLength = distinct == 1 ? 1 : password.count
-        return Double(effectiveLength) * log2(Double(max(pool, 2)))
-    }
+    /// zxcvbn's estimate (``PasswordStrength``): dictionary words, names, years, keyboard
+    /// patterns and repeats count for what they are, not for their length.
+    public static func estimatedBits(_ password: String) -> Double { PasswordStrength(password).bits }
 
     /// Whether `password` (ignoring case, and digits or symbols added at its end) is one of
     /// the most used passwords of the public breach lists.

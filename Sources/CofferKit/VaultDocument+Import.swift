@@ -10,12 +10,29 @@ extension VaultDocument {
         /// Indices (into the merged items) of those found to be duplicates and skipped or
         /// used to update an item, per the policy.
         public var duplicates: [Int]
+        /// With `update`: how many duplicates changed the vault's item, and how many found
+        /// it already holding everything (`duplicates.count` == updated + unchanged).
+        public var updated = 0
+        public var unchanged = 0
+        /// With `update`: the values kept beside the winner's (``VaultMerge``).
+        public var conflicts: [MergeReport.Conflict] = []
+
+        public init(added: [VaultItem], duplicates: [Int]) {
+            self.added = added
+            self.duplicates = duplicates
+        }
     }
 
     /// Merges imported `items` into this document under `policy`. An item is a duplicate
     /// when the document holds one with the same id, or the same title, username and
-    /// password. Ids stay unique: an item added whose id is already taken (by the document
-    /// or an earlier input item) gets a fresh one.
+    /// password; with `update` also one with the same ``VaultMerge/matchKey(_:)`` (title,
+    /// username and URL), so a changed password updates its item rather than adding a copy.
+    /// An update follows the merge rules (``VaultMerge/merged(_:_:theirsWinWhenUndated:)``: the
+    /// newer `modified` wins, a dated version wins over an undated one, an undated import
+    /// wins over an undated item, nothing is lost). Ids stay unique: an
+    /// item added whose id is already taken (by the document or an earlier input item) gets
+    /// a fresh one. Tombstones do not apply: an import adds what it is given (`coffer merge`
+    /// applies them).
     @discardableResult
     public mutating func merge(_ items: [VaultItem], duplicates policy: DuplicatePolicy) -> MergeResult {
         func identity(_ item: VaultItem) -> String {
@@ -23,20 +40,33 @@ extension VaultDocument {
         }
         var byID = [UUID: Int]()
         var byContent = [String: Int]()
+        var byKey = [String: Int]()
         for (i, item) in self.items.enumerated() {
             byID[item.id] = i
             byContent[identity(item)] = i
+            if byKey[VaultMerge.matchKey(item)] == nil { byKey[VaultMerge.matchKey(item)] = i }
         }
         var result = MergeResult(added: [], duplicates: [])
         var freshIDs = Set<UUID>()
         for (n, var item) in items.enumerated() {
-            guard policy != .keep, let existing = byID[item.id] ?? byContent[identity(item)] else {
+            let existing =
+                byID[item.id] ?? byContent[identity(item)]
+                ?? (policy == .update ? byKey[VaultMerge.matchKey(item)] : nil)
+            guard policy != .keep, let existing else {
                 if byID[item.id] != nil || freshIDs.contains(item.id) { item.id = .randomV4() }
                 freshIDs.insert(item.id)
                 result.added.append(item)
                 continue
             }
-            if policy == .update { self.items[existing] = Self.updated(self.items[existing], by: item) }
+            if policy == .update {
+                let current = self.items[existing]
+                let (merged, conflicts) = VaultMerge.merged(current, item, theirsWinWhenUndated: true)
+                if merged == current { result.unchanged += 1 } else { result.updated += 1 }
+                result.conflicts += conflicts.map {
+                    .init(item: merged.id.recordString, title: merged.title, field: $0.field, keptAs: $0.keptAs)
+                }
+                self.items[existing] = merged
+            }
             result.duplicates.append(n)
         }
         self.items += result.added
@@ -44,43 +74,14 @@ extension VaultDocument {
     }
 }
 
-extension VaultDocument {
-    /// The item an update leaves, never losing a password: when both versions carry a
-    /// `modified` date the newer one wins (the vault's on a tie); when either lacks one, the
-    /// imported one does, as `update` asks. The id and creation date stay the vault's. The
-    /// losing version's password, when it differs, joins the history with its date (or now),
-    /// and both histories are kept, oldest first.
-    static func updated(_ current: VaultItem, by incoming: VaultItem, now: Date = Date()) -> VaultItem {
-        let incomingWins: Bool
-        if let mine = current.modified, let theirs = incoming.modified {
-            incomingWins = theirs > mine
-        } else {
-            incomingWins = true
-        }
-        var winner = incomingWins ? incoming : current
-        let loser = incomingWins ? current : incoming
-        winner.id = current.id
-        winner.created = current.created ?? incoming.created
-        var history = winner.passwordHistory
-        for entry in loser.passwordHistory where !history.contains(entry) { history.append(entry) }
-        if let lost = loser.password, !lost.isEmpty, lost != winner.password,
-            !history.contains(where: { $0.password == lost })
-        {
-            history.append(VaultItem.HistoryEntry(password: lost, date: loser.modified ?? now))
-        }
-        // Stable: entries without a date keep their place among equals.
-        winner.passwordHistory = history.enumerated().sorted {
-            ($0.element.date ?? .distantPast, $0.offset) < ($1.element.date ?? .distantPast, $1.offset)
-        }.map(\.element)
-        return winner
-    }
-}
-
 extension ImportReport {
     /// Moves `item` from "imported" (or "kept as notes") to "duplicates", after a merge
-    /// found it to be one.
+    /// found it to be one. A secure note comes from "kept as notes" while that count has
+    /// any (importers count notes they made from free text there, and notes a manager
+    /// exported as notes under "imported"), any other item from "imported" while it has
+    /// any: no count goes below zero, and the counts still add up to what was read.
     public mutating func countAsDuplicate(_ item: VaultItem) {
-        if item.kind == .secureNote {
+        if item.kind == .secureNote && keptAsNotes > 0 || imported == 0 {
             keptAsNotes -= 1
         } else {
             imported -= 1

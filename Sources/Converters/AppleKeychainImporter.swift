@@ -213,6 +213,8 @@ struct AppleKeychainImporter {
         keychain.path = text("path")
         keychain.authenticationType = text("atyp")
         keychain.securityDomain = text("sdmn")
+        keychain.label = text("0x00000007")
+        keychain.comment = text("icmt")
         item.keychain = keychain
         item.username = keychain.account
         item.notes = text("icmt")

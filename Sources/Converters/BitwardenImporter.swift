@@ -70,13 +70,26 @@ struct BitwardenImporter {
                 }
             case 4:
                 item.kind = .identity
+                let keys = [
+                    ("firstName", "firstName"), ("lastName", "lastName"), ("email", "email"), ("phone", "phone"),
+                    ("company", "company"), ("address1", "address"), ("username", "username"),
+                ]
+                item.details = details(entry["identity"], keys)
+                // The rest (ssn, passportNumber, licenseNumber, address2…) as custom fields, secrets concealed.
+                let mapped = Set(keys.map(\.0))
+                for (key, value) in (entry["identity"]?.dictionaryValue ?? [:]).sorted(by: { $0.key < $1.key })
+                where !mapped.contains(key) {
+                    guard let value = text(value), !value.isEmpty else { continue }
+                    let concealed = ["ssn", "passportNumber", "licenseNumber"].contains(key)
+                    item.customFields.append(.init(name: key, value: value, concealed: concealed))
+                }
+            case 5:
+                // An SSH key: the private key lives in details (spec/MODEL.md), masked by `show`, never searched.
+                item.kind = .sshKey
                 item.details = details(
-                    entry["identity"],
-                    [
-                        ("firstName", "firstName"), ("lastName", "lastName"), ("email", "email"), ("phone", "phone"),
-                        ("company", "company"), ("address1", "address"), ("username", "username"),
-                    ])
-            default:
+                    entry["sshKey"],
+                    [("privateKey", "privateKey"), ("publicKey", "publicKey"), ("keyFingerprint", "fingerprint")])
+            case 1, nil:
                 let login = entry["login"]?.dictionaryValue
                 item.username = login?["username"]?.stringValue
                 item.password = login?["password"]?.stringValue
@@ -84,6 +97,12 @@ struct BitwardenImporter {
                 if let totp = login?["totp"]?.stringValue {
                     item.totp = TOTP.itemValue(totp, account: item.title)
                 }
+            case let other:
+                // A type this version does not know: kept, its name, notes and fields with it.
+                item.kind = .other("bitwarden-type-\(other.flatMap(text) ?? "?")")
+                report.warnings.append(
+                    "\(input): item \(index + 1) (\(item.title)) has a Bitwarden type Coffer does not know; "
+                        + "its name, notes and custom fields were kept")
             }
             if item.kind == .secureNote { report.keptAsNotes += 1 } else { report.imported += 1 }
             items.append(item)

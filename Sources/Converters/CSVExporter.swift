@@ -8,69 +8,75 @@ public enum CSVExporter {
         case keepassxc, chrome, bitwarden
     }
 
+    /// What each dialect cannot hold; an item holding one of them is counted in the warning.
+    static func lost(in dialect: Dialect) -> [ExportLosses.Feature] {
+        switch dialect {
+        case .keepassxc:
+            [
+                .folderSlashes, .extraURLs, .customFields, .tags, .favorites, .passwordHistory, .attachments,
+                .keychain, .icons, .details,
+            ]
+        case .chrome:
+            [
+                .folders, .totp, .customFields, .extraURLs, .tags, .favorites, .passwordHistory, .attachments,
+                .keychain, .icons,
+            ]
+        case .bitwarden:
+            [
+                .folderSlashes, .tags, .passwordHistory, .attachments, .concealedFlags, .multilineFields, .keychain,
+                .icons, .details, .notePasswords,
+            ]
+        }
+    }
+
+    /// The CSV, and one warning naming what it could not hold (none when nothing was lost).
+    /// Trashed items are left out (no dialect marks one) and counted.
     public static func export(_ document: VaultDocument, dialect: Dialect) -> (bytes: [UInt8], warnings: [String]) {
         var rows = [[String]]()
-        var lost = [String: Int]()
-        func note(_ what: String, _ present: Bool) { if present { lost[what, default: 0] += 1 } }
+        var losses = ExportLosses(target: "\(dialect.rawValue) CSV")
+        let items = document.items.filter { $0.trashed == nil }
+        losses.add(.trash, items: document.items.count - items.count)
         switch dialect {
         case .keepassxc:
             rows.append([
                 "Group", "Title", "Username", "Password", "URL", "Notes", "TOTP", "Icon", "Last Modified", "Created",
             ])
-            for item in document.items {
+            for item in items {
                 rows.append([
-                    (["Root"] + item.folder).joined(separator: "/"), item.title, item.username ?? "",
+                    FolderPath.format(["Root"] + item.folder), item.title, item.username ?? "",
                     item.password ?? "",
                     item.urls.first ?? "", item.notes ?? "", item.totp ?? "", "0", item.modified.map(iso) ?? "",
                     item.created.map(iso) ?? "",
                 ])
-                note("extra URLs", item.urls.count > 1)
-                note("custom fields", !item.customFields.isEmpty)
-                note("password history", !item.passwordHistory.isEmpty)
-                note("tags", !item.tags.isEmpty)
-                note("attachments", !item.attachments.isEmpty)
+                losses.check(item, cannotHold: lost(in: dialect))
             }
         case .chrome:
             rows.append(["name", "url", "username", "password", "note"])
-            for item in document.items where item.kind == .login {
+            for item in items where item.kind == .login {
                 rows.append([
                     item.title, item.urls.first ?? "", item.username ?? "", item.password ?? "", item.notes ?? "",
                 ])
-                note("folders", !item.folder.isEmpty)
-                note("TOTP", item.totp != nil)
-                note("custom fields", !item.customFields.isEmpty)
-                note("extra URLs", item.urls.count > 1)
-                note("password history", !item.passwordHistory.isEmpty)
-                note("attachments", !item.attachments.isEmpty)
+                losses.check(item, cannotHold: lost(in: dialect))
             }
-            let others = document.items.filter { $0.kind != .login }.count
-            if others > 0 { lost["non-login items (notes, cards…)"] = others }
+            losses.add(.nonLogins, items: items.filter { $0.kind != .login }.count)
         case .bitwarden:
             rows.append([
                 "folder", "favorite", "type", "name", "notes", "fields", "reprompt", "login_uri", "login_username",
                 "login_password", "login_totp",
             ])
-            for item in document.items {
+            for item in items {
                 let fields = item.customFields.map { "\($0.name): \($0.value)" }.joined(separator: "\n")
                 rows.append([
-                    item.folder.joined(separator: "/"), item.favorite ? "1" : "",
+                    FolderPath.format(item.folder), item.favorite ? "1" : "",
                     item.kind == .secureNote ? "note" : "login", item.title,
                     item.notes ?? "", fields, "", item.urls.joined(separator: ","), item.username ?? "",
                     item.password ?? "", item.totp ?? "",
                 ])
-                note("password history", !item.passwordHistory.isEmpty)
-                note("attachments", !item.attachments.isEmpty)
-                note("concealed flags of custom fields", item.customFields.contains(where: \.concealed))
-                note(
-                    "custom field values with line breaks",
-                    item.customFields.contains { $0.value.contains(where: \.isNewline) })
+                losses.check(item, cannotHold: lost(in: dialect))
             }
         }
         let text = rows.map { $0.map(quote).joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"
-        let warnings = lost.sorted { $0.key < $1.key }.map {
-            "\(dialect.rawValue) CSV cannot carry \($0.key) (\($0.value) item(s))"
-        }
-        return (Array(text.utf8), warnings)
+        return (Array(text.utf8), losses.warning.map { [$0] } ?? [])
     }
 
     static func quote(_ field: String) -> String {

@@ -8,54 +8,8 @@ import VaultModel
 public struct CSVImporter {
     public enum Field: String, CaseIterable, Sendable {
         case title, username, password, url, notes, totp, folder, tags, favorite, kind, fields, created, modified
+        case icon
     }
-
-    /// Normalized header name → field. Covers Chrome, Firefox, Safari/Apple Passwords,
-    /// Bitwarden, 1Password 8, LastPass, KeePassXC, KeePass 1.x/2.x, NordPass, Dashlane,
-    /// Proton Pass and generic sheets.
-    static let aliases: [String: Field] = {
-        var table = [String: Field]()
-        let lists: [(Field, [String])] = [
-            (
-                .title,
-                [
-                    "title", "name", "account", "entry", "service", "site", "site name", "website name", "item name",
-                    "label",
-                    "description",
-                ]
-            ),
-            (
-                .username,
-                [
-                    "username", "user", "login", "login name", "login username", "user name", "email", "e-mail",
-                    "account name",
-                    "userid", "user id", "identifiant",
-                ]
-            ),
-            (
-                .password,
-                ["password", "pass", "pwd", "login password", "passwort", "mot de passe", "contraseña", "secret"]
-            ),
-            (.url, ["url", "uri", "web site", "website", "login uri", "address", "link", "domain", "origin"]),
-            (.notes, ["notes", "note", "comments", "comment", "extra", "remarks", "memo"]),
-            (.totp, ["totp", "otp", "otpauth", "login totp", "one-time password", "2fa", "mfa", "authenticator"]),
-            (.folder, ["folder", "group", "grouping", "category", "path", "vault", "collection"]),
-            (.tags, ["tags", "labels"]),
-            (.favorite, ["favorite", "favourite", "fav", "starred"]),
-            (.kind, ["type", "item type"]),
-            (.fields, ["fields", "custom fields"]),
-            (.created, ["created", "time created", "creation time", "created at", "create time"]),
-            (
-                .modified,
-                [
-                    "last modified", "modified", "time password changed", "updated at", "modification time",
-                    "modify time",
-                ]
-            ),
-        ]
-        for (field, names) in lists { for name in names { table[normalize(name)] = field } }
-        return table
-    }()
 
     /// Case, spaces and punctuation do not matter: "Login Name" = "login_name" = "LoginName".
     public static func normalize(_ header: String) -> String {
@@ -90,15 +44,25 @@ public struct CSVImporter {
         return "csv"
     }
 
-    /// Columns a dialect uses for something else than their alias suggests (NordPass has
+    /// Columns a dialect uses for something else than their header suggests (NordPass has
     /// both `username` and `email`, the latter for identities): kept as custom fields.
     static let dialectCustomColumns: [String: Set<String>] = [
         "nordpass-csv": [
             "email", "fullname", "phonenumber", "address1", "address2", "city", "country", "state", "zipcode",
-        ],
-        // Proton Pass 1.18+ has `email` beside `username`; the e-mail fills an empty username.
-        "protonpass-csv": ["email"],
+        ]
     ]
+
+    /// How a header's columns are read: the field each column holds, and the weaker columns
+    /// naming a field another column holds (custom fields, or the field where the stronger
+    /// column is empty).
+    struct ColumnMapping {
+        var fields = [Int: Field]()
+        var weaker = [(column: Int, field: Field)]()
+        /// Columns kept as custom fields that are masked (`PIN`, `Security answer`).
+        var concealed = Set<Int>()
+        /// Password Safe's `Group/Title` column: `Group.Sub.Title`.
+        var groupTitle: Int?
+    }
 
     public var overrides: [String: Field] = [:]
 
@@ -109,7 +73,7 @@ public struct CSVImporter {
         items: [VaultItem], report: ImportReport
     ) {
         var header: CSVReader.Row?
-        var mapping = [Int: Field]()
+        var mapping = ColumnMapping()
         var dialect = "csv"
         var report = ImportReport(input: input, format: dialect, encoding: encoding)
         var items = [VaultItem]()
@@ -139,27 +103,45 @@ public struct CSVImporter {
         return (items, report)
     }
 
-    /// Header → field per column, and the dialect the header names.
-    private func columnMapping(_ header: CSVReader.Row, input: String) throws -> ([Int: Field], String) {
-        var mapping = [Int: Field]()
+    /// Header → field per column, and the dialect the header names. Two columns naming one
+    /// field: the stronger holds it (``CSVHeaderVocabulary``); equally strong ones are an error.
+    private func columnMapping(_ header: CSVReader.Row, input: String) throws -> (ColumnMapping, String) {
+        var mapping = ColumnMapping()
         let dialect = Self.dialect(of: header.fields)
         let customColumns = Self.dialectCustomColumns[dialect] ?? []
-        var seen = [Field: String]()
+        var candidates = [Field: [(column: Int, strength: Int)]]()
         for (column, name) in header.fields.enumerated() {
             let key = Self.normalize(name)
-            guard let field = overrides[key] ?? (customColumns.contains(key) ? nil : Self.aliases[key]) else {
-                continue
+            let meaning =
+                overrides[key].map {
+                    CSVHeaderVocabulary.Meaning(field: $0, strength: CSVHeaderVocabulary.mappedStrength)
+                }
+                ?? (customColumns.contains(key) ? nil : CSVHeaderVocabulary.meaning(of: name))
+            if CSVHeaderVocabulary.isSecret(name) { mapping.concealed.insert(column) }
+            guard let meaning else { continue }
+            if key == "grouptitle" { mapping.groupTitle = column }
+            candidates[meaning.field, default: []].append((column, meaning.strength))
+        }
+        for (field, columns) in candidates {
+            // Strongest first; among weaker ones, the stronger fills an empty field first.
+            let ranked = columns.sorted {
+                $0.strength > $1.strength || ($0.strength == $1.strength && $0.column < $1.column)
             }
-            if let other = seen[field] {
+            // The same header twice (Buttercup's `!group_name`) is one column written twice: no clash.
+            if ranked.count > 1, ranked[0].strength == ranked[1].strength,
+                Self.normalize(header.fields[ranked[0].column]) != Self.normalize(header.fields[ranked[1].column])
+            {
+                let (first, second) = (header.fields[ranked[0].column], header.fields[ranked[1].column])
                 throw ConverterError(
                     input: input, line: header.line,
-                    "columns \"\(other)\" and \"\(name)\" both map to \(field.rawValue); map one of them to another field",
-                    hint: .mapColumn(Self.normalize(name)))
+                    "columns \"\(first)\" and \"\(second)\" of the header (line \(header.line)) both name the "
+                        + "\(field.rawValue), equally; map one of them to another field",
+                    hint: .mapColumn(Self.normalize(second)))
             }
-            seen[field] = name
-            mapping[column] = field
+            mapping.fields[ranked[0].column] = field
+            for weak in ranked.dropFirst() { mapping.weaker.append((weak.column, field)) }
         }
-        guard mapping.values.contains(where: { [.password, .username, .url, .title].contains($0) }) else {
+        guard mapping.fields.values.contains(where: { [.password, .username, .url, .title].contains($0) }) else {
             throw ConverterError(
                 input: input, line: header.line,
                 "the first line is not a header Coffer recognizes (\(header.fields.prefix(6).joined(separator: ", "))); "
@@ -170,14 +152,14 @@ public struct CSVImporter {
 
     /// One row's item, or nil (and a report entry) for an empty row.
     private func makeItem(
-        _ row: CSVReader.Row, header: CSVReader.Row, mapping: [Int: Field], dialect: String, input: String,
+        _ row: CSVReader.Row, header: CSVReader.Row, mapping: ColumnMapping, dialect: String, input: String,
         report: inout ImportReport, htmlEscapes: inout Int
     ) throws -> VaultItem? {
         if row.fields.count > header.fields.count,
             row.fields[header.fields.count...].contains(where: { !$0.isEmpty })
         {
             report.warnings.append(
-                "\(input):\(row.line): \(row.fields.count) fields for \(header.fields.count) columns; extra fields kept in notes"
+                "\(input):\(row.line): \(row.fields.count) fields for \(header.fields.count) columns; the extra fields are kept as concealed fields (\"column N\")"
             )
         }
         var item = VaultItem(title: "")
@@ -189,22 +171,40 @@ public struct CSVImporter {
                 htmlEscapes += 1
             }
             guard column < header.fields.count else {
-                if !value.isEmpty { notes.append(value) }
+                // Cells under no header are not understood: kept, but out of sight (masked, never searched).
+                if !value.isEmpty {
+                    item.customFields.append(.init(name: "column \(column + 1)", value: value, concealed: true))
+                }
                 continue
             }
-            guard let field = mapping[column] else {
-                if !value.isEmpty { item.customFields.append(.init(name: header.fields[column], value: value)) }
+            guard let field = mapping.fields[column] else {
+                if !value.isEmpty, !mapping.weaker.contains(where: { $0.column == column }) {
+                    item.customFields.append(
+                        .init(name: header.fields[column], value: value, concealed: mapping.concealed.contains(column)))
+                }
                 continue
             }
             apply(value, to: field, of: &item, notes: &notes, input: input, line: row.line, report: &report)
         }
+        // A weaker column fills its field where the stronger one is empty, else stays a custom field.
+        for (column, field) in mapping.weaker {
+            guard column < row.fields.count, case let value = row.fields[column], !value.isEmpty else { continue }
+            if Self.isEmpty(field, of: item) {
+                apply(value, to: field, of: &item, notes: &notes, input: input, line: row.line, report: &report)
+            } else {
+                item.customFields.append(
+                    .init(name: header.fields[column], value: value, concealed: mapping.concealed.contains(column)))
+            }
+        }
         if !notes.isEmpty {
             item.notes = (item.notes.map { [$0] } ?? []).appending(contentsOf: notes).joined(separator: "\n")
         }
-        if dialect == "protonpass-csv", item.username == nil,
-            let email = item.customFields.firstIndex(where: { $0.name == "email" })
-        {
-            item.username = item.customFields.remove(at: email).value
+        if let column = mapping.groupTitle, mapping.fields[column] == .title, item.folder.isEmpty {
+            let path = PasswordSafeXMLImporter.groupPath(item.title)
+            if path.count > 1 {
+                item.title = path.last ?? item.title
+                item.folder = Array(path.dropLast())
+            }
         }
         if item.title.isEmpty { item.title = Self.fallbackTitle(for: item) }
         let hasSecret = item.password != nil || item.username != nil || !item.urls.isEmpty || item.totp != nil
@@ -235,8 +235,22 @@ public struct CSVImporter {
         case .notes: item.notes = value
         case .totp:
             item.totp = TOTP.itemValue(value, account: item.title)
+        case .icon:
+            // A URL (or data: URI) is the item's icon; anything else (image bytes a plist
+            // held) stays a custom field.
+            if value.contains("://") || value.hasPrefix("data:image/") {
+                item.icon = value
+            } else {
+                item.customFields.append(.init(name: "icon", value: value))
+            }
         case .folder:
-            item.folder = value.split(whereSeparator: { $0 == "/" || $0 == "\\" }).map(String.init)
+            // Coffer's own paths escape a slash in a name (`\/`, spec/MODEL.md); other
+            // managers' paths split on either slash.
+            if value.contains("\\/") || value.contains("\\\\"), let path = try? FolderPath.parse(value) {
+                item.folder = path
+            } else {
+                item.folder = value.split(whereSeparator: { $0 == "/" || $0 == "\\" }).map(String.init)
+            }
             if item.folder.first == "Root" { item.folder.removeFirst() }  // KeePassXC's root group
         case .tags:
             item.tags = value.split(whereSeparator: { $0 == "," || $0 == ";" }).map {
@@ -269,6 +283,24 @@ public struct CSVImporter {
                 report.warnings.append(
                     "\(input):\(line): \(field.rawValue) \"\(value)\" is not a date Coffer reads; kept as a field")
             }
+        }
+    }
+
+    /// Whether `field` of `item` holds nothing yet.
+    static func isEmpty(_ field: Field, of item: VaultItem) -> Bool {
+        switch field {
+        case .title: item.title.isEmpty
+        case .username: item.username == nil
+        case .password: item.password == nil
+        case .url: item.urls.isEmpty
+        case .notes: item.notes == nil
+        case .totp: item.totp == nil
+        case .folder: item.folder.isEmpty
+        case .tags: item.tags.isEmpty
+        case .created: item.created == nil
+        case .modified: item.modified == nil
+        case .icon: item.icon == nil
+        case .favorite, .kind, .fields: false
         }
     }
 

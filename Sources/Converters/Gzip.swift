@@ -1,4 +1,4 @@
-import CZlib
+internal import CSystemZlib
 import Foundation
 
 /// gzip decompression (RFC 1952) for KeePass's compressed attachments, bounded while it

@@ -19,15 +19,27 @@ public struct ImportLimits: Sendable, Equatable {
     public var referencedBytes: Int
     /// The deepest nesting of KeePass groups (folders): 256.
     public var groupDepth: Int
+    /// The most entries a ZIP export (a Google Keep Takeout) may list: 200,000.
+    public var archiveEntries: Int
+    /// The most bytes one ZIP entry that is read may inflate to: 64 MiB.
+    public var archiveEntryBytes: Int
+    /// The most bytes the ZIP entries read from one export may inflate to together: 256 MiB
+    /// (the ``InputLimit/importFile`` bound on a file given directly). The ratio checks of
+    /// ``inflationRatio`` and ``ratioCheckedAbove`` apply to each entry too.
+    public var archiveBytes: Int
 
     public init(
-        inflatedBytes: Int, inflationRatio: Int, ratioCheckedAbove: Int, referencedBytes: Int, groupDepth: Int
+        inflatedBytes: Int, inflationRatio: Int, ratioCheckedAbove: Int, referencedBytes: Int, groupDepth: Int,
+        archiveEntries: Int = 200_000, archiveEntryBytes: Int = 64 << 20, archiveBytes: Int = 256 << 20
     ) {
         self.inflatedBytes = inflatedBytes
         self.inflationRatio = inflationRatio
         self.ratioCheckedAbove = ratioCheckedAbove
         self.referencedBytes = referencedBytes
         self.groupDepth = groupDepth
+        self.archiveEntries = archiveEntries
+        self.archiveEntryBytes = archiveEntryBytes
+        self.archiveBytes = archiveBytes
     }
 
     /// The limits `coffer import` and `convert` apply.

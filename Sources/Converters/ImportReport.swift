@@ -16,6 +16,9 @@ public struct ImportReport: Codable, Equatable, Sendable {
     public var duplicates = 0
     public var skipped: [Skipped] = []
     public var warnings: [String] = []
+    /// For notes apps' exports: how many notes were read (each yields one or more records,
+    /// counted in ``read``); nil for other inputs.
+    public var notes: Int?
     /// For notes-style inputs: where each record came from and how sure the reading is.
     public var records: [RecordOrigin] = []
 

@@ -12,6 +12,8 @@ import PropertyList
 final class ImportSource {
     enum Syntax: Sendable {
         case json, xml, binaryPlist, text
+        /// A ZIP archive (`PK\3\4`, or `PK\5\6` when empty): only ``NotesArchiveImporter`` reads it.
+        case zip
     }
 
     let bytes: [UInt8]
@@ -39,6 +41,9 @@ final class ImportSource {
         var rest = bytes[...]
         if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
         if rest.starts(with: Array("bplist".utf8)) { return .binaryPlist }
+        if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) || bytes.starts(with: [0x50, 0x4B, 0x05, 0x06]) {
+            return .zip
+        }
         let whitespace: Set<UInt16> = [0x20, 0x09, 0x0A, 0x0D]
         var first: UInt16?
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
@@ -57,11 +62,29 @@ final class ImportSource {
         } else {
             first = rest.first { !whitespace.contains(UInt16($0)) }.map(UInt16.init)
         }
+        if first == 0x5B, isSectionHeader(rest) { return .text }
         switch first {
         case 0x7B, 0x5B: return .json  // { [
         case 0x3C: return .xml  // <
         default: return .text
         }
+    }
+
+    /// `[PlayStation Network]` on the first line: an INI-style section, which no JSON starts
+    /// with (`[` is followed by a value there; `true`, `false` and `null` are the only words).
+    static func isSectionHeader(_ bytes: ArraySlice<UInt8>) -> Bool {
+        guard let open = bytes.firstIndex(of: 0x5B) else { return false }
+        let line = bytes[(open + 1)...].prefix { $0 != 0x0A && $0 != 0x0D }
+        guard let close = line.firstIndex(of: 0x5D) else { return false }
+        let name = line[..<close]
+        guard let first = name.first, first >= 0x80 || (first | 0x20 >= 0x61 && first | 0x20 <= 0x7A) else {
+            return false
+        }
+        let word = String(decoding: name, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+        guard !["true", "false", "null"].contains(word) else { return false }
+        // Nothing after the closing bracket but spaces: `[Bank] x` or `[a, b]` is not a section.
+        return line[(close + 1)...].allSatisfy { $0 == 0x20 || $0 == 0x09 }
+            && !name.contains(where: { $0 == 0x22 || $0 == 0x2C || $0 == 0x7B })
     }
 
     /// The document read as other programs' JSON (no tagged values, `null` dropped).
@@ -91,7 +114,7 @@ final class ImportSource {
                     switch syntax {
                     case .json: .json
                     case .binaryPlist: .binary
-                    case .xml, .text: .xml
+                    case .xml, .text, .zip: .xml
                     }
                 let expected =
                     switch format {

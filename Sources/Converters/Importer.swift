@@ -6,7 +6,9 @@ import VaultModel
 /// reads the file with it. Formats so far: CSV with a header (every manager's CSV dialect,
 /// generic sheets), Bitwarden, Proton Pass, Dashlane and Enpass JSON, KeePass XML, Coffer's
 /// own JSON and plist exports, plists that are arrays of dictionaries (UserDefaults-style
-/// `accounts` lists), `security dump-keychain` listings and notes lists.
+/// `accounts` lists), `security dump-keychain` listings, notes apps' exports (Google Keep
+/// JSON, HTML and Takeout ZIP, Simplenote JSON and ZIP, Evernote ENEX, Standard Notes,
+/// Markdown with front matter, HTML per note) and notes lists.
 ///
 /// Each format is an ``ImportFormat`` registered once in ``formats``. A file that starts
 /// like JSON, XML or a binary plist must parse as one (see ``ImportSource``): its parse
@@ -14,8 +16,14 @@ import VaultModel
 public enum Importer {
     /// Every format, in the order detection asks them (the first most confident one wins).
     static let formats: [any ImportFormat] = [
-        BitwardenImporter(), ProtonPassImporter(), DashlaneJSONImporter(), EnpassImporter(), KeePassXMLImporter(),
-        PlistImporter(), AppleKeychainImporter(), CSVImporter(), DashlaneCSVImporter(), NotesImporter(),
+        // Notes apps' exports first: their markers are specific, and HTML or ENEX must not
+        // reach the plist reader (which would report them as broken plists).
+        NotesArchiveImporter(), GoogleKeepJSONImporter(), SimplenoteImporter(), StandardNotesImporter(),
+        EvernoteImporter(), GoogleKeepHTMLImporter(), HTMLNoteImporter(), MarkdownNoteImporter(),
+        BitwardenImporter(), ProtonPassImporter(), DashlaneJSONImporter(), EnpassImporter(), KeeperJSONImporter(),
+        PsonoImporter(), KeePassXMLImporter(), KeePass1XMLImporter(), PasswordSafeXMLImporter(),
+        StickyPasswordImporter(), PlistImporter(), AppleKeychainImporter(), KasperskyTextImporter(),
+        KeeperCSVImporter(), MSecureCSVImporter(), CSVImporter(), DashlaneCSVImporter(), NotesImporter(),
     ]
 
     /// The names `format` accepts: each format's name and aliases, `json` (any JSON format,
@@ -32,6 +40,12 @@ public enum Importer {
     ) throws -> (items: [VaultItem], report: ImportReport) {
         try refuseContainers(bytes, input: input)
         let source = ImportSource(bytes: bytes, name: input, columnMap: map, limits: limits)
+        if source.syntax == .zip {
+            // Whatever format was named: a ZIP is read only as a known export, never as text.
+            let archive = NotesArchiveImporter()
+            guard try archive.detect(source) != nil else { throw zipRefusal(input) }
+            return try archive.read(source)
+        }
         var candidates = formats
         if let format {
             if let forced = formats.first(where: { $0.name == format || $0.aliases.contains(format) }) {
@@ -60,7 +74,8 @@ public enum Importer {
         }
         guard let best else {
             if format == "json" {
-                let expected = "a JSON export Coffer knows (Bitwarden, Proton Pass, Dashlane, Enpass, Coffer's own)"
+                let expected =
+                    "a JSON export Coffer knows (Bitwarden, Proton Pass, Dashlane, Enpass, Keeper, Psono, Coffer's own)"
                 throw ConverterError(
                     .unrecognized, input: input, expected: expected,
                     "the format json was forced, but this file is not one: \(expected)")
@@ -71,24 +86,29 @@ public enum Importer {
                 case .xml: "XML"
                 case .binaryPlist: "binary plist"
                 case .text: "text"
+                case .zip: "ZIP"
                 }
             throw ConverterError(
                 .unrecognized, input: input,
                 "a \(syntax) document Coffer does not recognize as an export (supported: Bitwarden, Proton Pass, "
-                    + "Dashlane and Enpass JSON, KeePass XML, Coffer exports, plist/JSON lists of accounts); "
+                    + "Dashlane, Enpass, Keeper and Psono JSON, KeePass 2 and 1.x, Password Safe and Sticky Password "
+                    + "XML, Coffer exports, plist/JSON lists of accounts); "
                     + "force a format to read it as another one")
         }
         return try best.format.read(source)
     }
 
     /// Archives and encrypted files that hold an export: say what to do instead.
+    /// ZIP archives are read only when they are a notes app's or Proton Pass's export
+    /// (``NotesArchiveImporter``); any other is refused with this.
+    static func zipRefusal(_ input: String) -> ConverterError {
+        ConverterError(
+            .unrecognized, input: input, found: "a ZIP archive",
+            "a ZIP archive (Proton Pass, Dashlane and 1Password pack their exports this way); unzip it and "
+                + "import the file inside (Proton Pass: \"Proton Pass/data.json\")")
+    }
+
     static func refuseContainers(_ bytes: [UInt8], input: String) throws {
-        if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
-            throw ConverterError(
-                .unrecognized, input: input, found: "a ZIP archive",
-                "a ZIP archive (Proton Pass, Dashlane and 1Password pack their exports this way); unzip it and "
-                    + "import the file inside (Proton Pass: \"Proton Pass/data.json\")")
-        }
         if bytes.starts(with: Array("-----BEGIN PGP MESSAGE-----".utf8)) {
             throw ConverterError(
                 .unrecognized, input: input, found: "a PGP message",
@@ -103,9 +123,7 @@ public enum Importer {
         // password, URL) is a table, however long the rows under it.
         let firstLine = text.prefix(4096).prefix { $0 != "\n" && $0 != "\r" && $0 != "\r\n" }
         if let (_, header) = try? CSVReader.rows(String(firstLine), input: ""), let fields = header.first?.fields,
-            Set(fields.compactMap { CSVImporter.aliases[CSVImporter.normalize($0)] }).intersection([
-                .title, .username, .password, .url,
-            ]).count >= 2
+            HeaderlessCSV.isHeader(fields)
         {
             return true
         }

@@ -9,32 +9,57 @@ import VaultModel
 /// value is encrypted with the database's inner stream key). Attachments are written inline
 /// (`Entry/Binary` with a base64 `Value`), which KeePass 2 and KeePassXC both read; an
 /// attachment whose bytes were not loaded, or a second one with the same name (KeePass keys
-/// attachments by name), is renamed or reported, never silently lost.
+/// attachments by name), is renamed or reported, never silently lost. Trashed items go to
+/// KeePass's recycle bin (a "Recycle Bin" group named by `Meta/RecycleBinUUID`, below which
+/// they keep their folder path; `LocationChanged` is the date they were trashed; imported
+/// back, they are trashed as of the import). Keychain
+/// attributes are strings `keychain.NAME` and an icon URL the string `coffer.icon`, which
+/// the importer maps back. Favorites and card, identity and SSH key details are reported.
 public enum KeePassXMLExporter {
     final class GroupNode {
         var name: String
+        /// Unique per group (its path from the root); the group's UUID is derived from it.
+        let key: String
         var children: [GroupNode] = []
         var items: [VaultItem] = []
-        init(name: String) { self.name = name }
+        init(name: String, key: String) {
+            self.name = name
+            self.key = key
+        }
 
         func child(_ name: String) -> GroupNode {
-            if let existing = children.first(where: { $0.name == name }) { return existing }
-            let node = GroupNode(name: name)
+            if let existing = children.first(where: { $0.name == name && $0.key != GroupNode.binKey }) {
+                return existing
+            }
+            let node = GroupNode(name: name, key: key + "\u{0}" + name)
             children.append(node)
             return node
         }
+
+        static let binKey = "\u{0}coffer recycle bin"
     }
 
+    /// What KeePass XML cannot hold.
+    static let lost: [ExportLosses.Feature] = [.favorites, .details]
+
     public static func export(_ document: VaultDocument) throws -> (bytes: [UInt8], warnings: [String]) {
-        let root = GroupNode(name: "Root")  // KeePassXC's name for the root group; CSV exports start paths with it
+        let root = GroupNode(name: "Root", key: "Root")  // KeePassXC's name for the root group
         for path in document.folders {
             var node = root
             for part in path { node = node.child(part) }
         }
         var warnings = [String]()
+        var losses = ExportLosses(target: "KeePass XML")
+        var bin: GroupNode?
         for item in document.items {
             var node = root
+            if item.trashed != nil {
+                node = bin ?? GroupNode(name: "Recycle Bin", key: GroupNode.binKey)
+                if bin == nil { root.children.append(node) }
+                bin = node
+            }
             for part in item.folder { node = node.child(part) }
+            losses.check(item, cannotHold: lost)
             node.items.append(item)
             for attachment in item.attachments where attachment.content == nil {
                 warnings.append("\(item.title): attachment \"\(attachment.name)\" has no bytes loaded; not written")
@@ -43,11 +68,16 @@ public enum KeePassXMLExporter {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n<KeePassFile>\n"
         out +=
             "\t<Meta>\n\t\t<Generator>Coffer</Generator>\n\t\t<DatabaseName>\(try escape(document.name))</DatabaseName>\n"
-        out +=
-            "\t\t<MemoryProtection>\n\t\t\t<ProtectPassword>True</ProtectPassword>\n\t\t</MemoryProtection>\n\t</Meta>\n"
+        out += "\t\t<MemoryProtection>\n\t\t\t<ProtectPassword>True</ProtectPassword>\n\t\t</MemoryProtection>\n"
+        if let bin {
+            out += "\t\t<RecycleBinEnabled>True</RecycleBinEnabled>\n"
+            out += "\t\t<RecycleBinUUID>\(uuid(for: bin.key))</RecycleBinUUID>\n"
+        }
+        out += "\t</Meta>\n"
         out += "\t<Root>\n"
         try write(root, into: &out, indent: 2, warnings: &warnings)
         out += "\t</Root>\n</KeePassFile>\n"
+        if let warning = losses.warning { warnings.append(warning) }
         return (Array(out.utf8), warnings)
     }
 
@@ -56,7 +86,7 @@ public enum KeePassXMLExporter {
     {
         let t = String(repeating: "\t", count: indent)
         out +=
-            "\(t)<Group>\n\(t)\t<UUID>\(uuid(for: group.name + "\(indent)"))</UUID>\n\(t)\t<Name>\(try escape(group.name))</Name>\n"
+            "\(t)<Group>\n\(t)\t<UUID>\(uuid(for: group.key))</UUID>\n\(t)\t<Name>\(try escape(group.name))</Name>\n"
         for item in group.items {
             try write(item, into: &out, indent: indent + 1, history: true, warnings: &warnings)
         }
@@ -77,6 +107,9 @@ public enum KeePassXMLExporter {
         ] {
             if let date { out += "\(t)\t\t<\(name)>\(ISODates.string(date))</\(name)>\n" }
         }
+        if let trashed = item.trashed {
+            out += "\(t)\t\t<LocationChanged>\(ISODates.string(trashed))</LocationChanged>\n"
+        }
         out += "\(t)\t</Times>\n"
         func string(_ key: String, _ value: String?, protect: Bool = false) throws {
             guard let value else { return }
@@ -95,6 +128,8 @@ public enum KeePassXMLExporter {
         where !["Title", "UserName", "Password", "URL", "Notes", "otp"].contains(field.name) {
             try string(field.name, field.value, protect: field.concealed)
         }
+        for (name, value) in item.keychain?.entries ?? [] { try string("keychain." + name, value) }
+        try string("coffer.icon", item.icon)
         var names = Set<String>()
         for attachment in item.attachments {
             guard let content = attachment.content else { continue }

@@ -17,6 +17,15 @@ struct KeePassXMLReader {
     /// The folder of entries in the current group (the group path without the root).
     private var folder = [String]()
     private var groupNameNeeded = false
+    /// `Meta/RecycleBinUUID` and `Meta/RecycleBinEnabled`: the group KeePass keeps deleted
+    /// entries in. Its entries become trashed items (spec/MODEL.md "Trash").
+    private var recycleBinUUID: String?
+    private var recycleBinEnabled = true
+    /// While inside the recycle bin: the bin's depth in `groups`, and its level in `folder`
+    /// once named (the trashed items' folder is the path below it).
+    private var recycleBin: (depth: Int, level: Int?)?
+    /// When the file was read: the trashed date of the recycle bin's entries.
+    private let importTime = Date()
     private var element = [Tag]()
     /// Text of the current element, collected only for elements whose text is read.
     private var textBytes = [UInt8]()
@@ -144,10 +153,20 @@ struct KeePassXMLReader {
                 if !textBytes.isEmpty, isKeePassX || groups.count > 1 {
                     folder.append(text)
                     groups[groups.count - 1] = true
+                    if let bin = recycleBin, bin.depth == groups.count, bin.level == nil {
+                        recycleBin = (bin.depth, folder.count - 1)
+                    }
                 }
             }
         case .group, .groupX:
+            if let bin = recycleBin, bin.depth == groups.count { recycleBin = nil }
             if groups.popLast() == true { folder.removeLast() }
+        case .recycleBinUUID where parent == .meta: recycleBinUUID = text
+        case .recycleBinEnabled where parent == .meta: recycleBinEnabled = text.lowercased() != "false"
+        case .uuid where parent == .group:
+            if recycleBin == nil, recycleBinEnabled, let bin = recycleBinUUID, !bin.isEmpty, text == bin {
+                recycleBin = (groups.count, nil)
+            }
         case .binary where parent == .binaries:
             endPoolBinary(parser: parser)
         case .key where parent == .binary: binaryKey = text
@@ -222,6 +241,17 @@ struct KeePassXMLReader {
         case .entry, .entryX:
             guard inEntry else { return }
             if entry.password == nil && entry.username == nil && entry.urls.isEmpty { entry.kind = .secureNote }
+            if let bin = recycleBin {
+                // KeePass moves a deleted entry (or group) under the bin; the path below it
+                // is where the item was.
+                if let level = bin.level, entry.folder.count > level {
+                    entry.folder = Array(entry.folder[(level + 1)...])
+                }
+                // The trash's clock starts at the import: KeePass keeps its bin forever, and
+                // an old `LocationChanged` would let the vault's retention delete the entry
+                // at the first save.
+                entry.trashed = importTime
+            }
             items.append(entry)
             inEntry = false
         default: break
@@ -272,6 +302,16 @@ struct KeePassXMLReader {
         case .totp:
             entry.totp = TOTP.itemValue(value, account: entry.title)
         case .custom(let name):
+            // `keychain.service`… as Coffer's KeePass export writes keychain attributes.
+            if name.hasPrefix("keychain."), !protected,
+                (try? entry.setKeychainAttributes([(String(name.dropFirst("keychain.".count)), value)])) != nil
+            {
+                return
+            }
+            if name == "coffer.icon", !protected, !value.isEmpty {
+                entry.icon = value
+                return
+            }
             entry.customFields.append(.init(name: name, value: value, concealed: protected))
         }
     }
@@ -310,6 +350,7 @@ struct KeePassXMLReader {
         case other
         case group, name, entry, string, key, value, binaries, binary, uuid, tags
         case creationTime, lastModificationTime, lastAccessTime
+        case meta, recycleBinUUID, recycleBinEnabled
         case database, groupX, entryX, title, username, password, url, comment, creation, lastmod
 
         static let names: [(Tag, [UInt8])] =
@@ -320,6 +361,8 @@ struct KeePassXMLReader {
                 (.lastAccessTime, "LastAccessTime"), (.database, "database"), (.groupX, "group"), (.entryX, "entry"),
                 (.title, "title"), (.username, "username"), (.password, "password"), (.url, "url"),
                 (.comment, "comment"), (.creation, "creation"), (.lastmod, "lastmod"),
+                (.meta, "Meta"), (.recycleBinUUID, "RecycleBinUUID"),
+                (.recycleBinEnabled, "RecycleBinEnabled"),
             ] as [(Tag, String)]).map { ($0.0, Array($0.1.utf8)) }
 
         init(_ raw: UnsafePointer<UInt8>) {
@@ -335,7 +378,7 @@ struct KeePassXMLReader {
         /// Elements whose text the importer reads (the rest is indentation or ignored).
         var hasText: Bool {
             switch self {
-            case .other, .group, .entry, .string, .binaries, .database, .groupX, .entryX: false
+            case .other, .group, .entry, .string, .binaries, .database, .groupX, .entryX, .meta: false
             default: true
             }
         }

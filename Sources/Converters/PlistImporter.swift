@@ -2,7 +2,8 @@ import Foundation
 import PropertyList
 import VaultModel
 
-/// Plists and Coffer's JSON: a Coffer export (`{"coffer": 1, "items": […]}`) or an array of
+/// Plists and Coffer's JSON: a Coffer export (`{"coffer": 1, "items": […]}`), a list of
+/// keychain items (SecItem attribute dictionaries, ``KeychainItemRows``), or an array of
 /// dictionaries (directly or under one key, like a UserDefaults `accounts` array) whose keys
 /// go through the same aliases as CSV columns.
 struct PlistImporter: ImportFormat {
@@ -14,7 +15,7 @@ struct PlistImporter: ImportFormat {
     func detect(_ source: ImportSource) throws -> ImportConfidence? {
         let value: PropertyListValue
         switch source.syntax {
-        case .text: return nil
+        case .text, .zip: return nil
         case .json:
             // JSON's syntax errors are reported as such; JSON that parses but maps to no
             // property list (a null) is simply not one.
@@ -82,6 +83,14 @@ struct PlistImporter: ImportFormat {
         }
         guard let (rows, ignoredKeys) = Self.accountRows(in: value) else {
             throw ConverterError(input: input, "a plist that is not a list of accounts")
+        }
+        if KeychainItemRows.matches(rows) {
+            var result = KeychainItemRows.importRows(rows, input: input, format: format)
+            if !ignoredKeys.isEmpty {
+                result.report.warnings.append(
+                    "\(input): top-level keys not imported (not accounts): \(ignoredKeys.joined(separator: ", "))")
+            }
+            return result
         }
         // Same aliases as CSV columns: turn the dictionaries into a CSV-like table.
         var columns = [String]()

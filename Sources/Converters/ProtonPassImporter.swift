@@ -83,35 +83,83 @@ struct ProtonPassImporter {
             }
         case "identity":
             item.kind = .identity
-            for (key, value) in content {
+            for (key, value) in content.sorted(by: { $0.key < $1.key }) {
+                if let fields = value.arrayValue {
+                    item.customFields += extraFields(fields)  // extraPersonalDetails, extraSections…
+                    continue
+                }
                 guard let value = text(value) else { continue }
                 switch key {
                 case "firstName", "lastName", "email", "company": item.details[key] = .string(value)
                 case "phoneNumber": item.details["phone"] = .string(value)
                 case "streetAddress": item.details["address"] = .string(value)
-                default: item.customFields.append(.init(name: key, value: value))
+                default:
+                    // socialSecurityNumber, passportNumber, licenseNumber are secrets.
+                    let concealed = identitySecrets.contains(key) || CSVHeaderVocabulary.isSecret(key)
+                    item.customFields.append(.init(name: key, value: value, concealed: concealed))
                 }
             }
+        case "sshKey":
+            // The private key lives in details (spec/MODEL.md): `show` masks it, search never reads it.
+            item.kind = .sshKey
+            for (from, to) in [
+                ("privateKey", "privateKey"), ("publicKey", "publicKey"), ("fingerprint", "fingerprint"),
+            ] {
+                if let value = text(content[from]) { item.details[to] = .string(value) }
+            }
+            item.customFields += otherContent(content, except: ["privateKey", "publicKey", "fingerprint"])
+        case "wifi":
+            // The network's password is the item's password: masked, never searched.
+            item.kind = .other("wifi")
+            item.password = text(content["password"])
+            if let ssid = text(content["ssid"]) { item.customFields.append(.init(name: "SSID", value: ssid)) }
+            item.customFields += otherContent(content, except: ["password", "ssid"])
         case let other:
             item.kind = .other(other)
-            for (key, value) in content {
-                if let value = text(value) { item.customFields.append(.init(name: key, value: value)) }
-            }
+            item.customFields += otherContent(content, except: [])
         }
         for field in data["extraFields"]?.arrayValue ?? [] {
             guard let f = field.dictionaryValue, let value = text(f["data"]?.dictionaryValue?["content"]) else {
                 continue
             }
-            let name = text(f["fieldName"]) ?? "field"
-            switch f["type"]?.stringValue {
-            case "totp" where item.totp == nil:
+            if f["type"]?.stringValue == "totp", item.totp == nil {
                 item.totp = TOTP.itemValue(value, account: item.title)
-            case "hidden", "totp": item.customFields.append(.init(name: name, value: value, concealed: true))
-            default: item.customFields.append(.init(name: name, value: value))
+            } else {
+                item.customFields += extraFields([field])
             }
         }
         if item.title.isEmpty { item.title = item.urls.first ?? item.username ?? "Proton Pass item" }
         return item
+    }
+
+    /// Identity content that is a secret of its own.
+    static let identitySecrets: Set<String> = ["socialSecurityNumber", "passportNumber", "licenseNumber", "taxNumber"]
+
+    /// Proton Pass's custom fields (`{"fieldName", "type", "data": {"content"}}`): hidden
+    /// and TOTP ones concealed, and any whose name says it is secret.
+    static func extraFields(_ fields: [PropertyListValue]) -> [VaultItem.CustomField] {
+        fields.compactMap { field in
+            guard let f = field.dictionaryValue, let value = f["data"]?.dictionaryValue?["content"]?.stringValue,
+                !value.isEmpty
+            else { return nil }
+            let name = f["fieldName"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 } ?? "field"
+            let concealed = ["hidden", "totp"].contains(f["type"]?.stringValue) || CSVHeaderVocabulary.isSecret(name)
+            return .init(name: name, value: value, concealed: concealed)
+        }
+    }
+
+    /// Content keys of a kind Coffer has no fields for: custom fields, concealed when the
+    /// key says secret (`password`, `privateKey`, `pin`); lists of fields are read as such.
+    static func otherContent(_ content: PropertyListDictionary, except: Set<String>) -> [VaultItem.CustomField] {
+        var fields = [VaultItem.CustomField]()
+        for (key, value) in content.sorted(by: { $0.key < $1.key }) where !except.contains(key) {
+            if let list = value.arrayValue {
+                fields += extraFields(list)
+            } else if let text = BitwardenImporter.text(value), !text.isEmpty {
+                fields.append(.init(name: key, value: text, concealed: CSVHeaderVocabulary.isSecret(key)))
+            }
+        }
+        return fields
     }
 
     /// Proton Pass writes Unix seconds.

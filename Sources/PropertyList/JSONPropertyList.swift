@@ -3,9 +3,9 @@ import Foundation
 /// The JSON bridge: property-list values as RFC 8259 JSON, losslessly.
 ///
 /// JSON lacks data, dates, UIDs, non-finite reals and integers ≥ 2^63, so those become
-/// one-key "tagged" objects — `{"$data": "base64"}`, `{"$date": "2024-05-01T12:00:00Z"}`
-/// (or seconds since 2001 as a number when the date has a fraction or lies outside years
-/// 1–9999), `{"$uid": 7}`, `{"$real": "nan" | "inf" | "-inf"}`, `{"$integer": "18446744073709551615"}`.
+/// one-key "tagged" objects — `{"$data": "base64"}`, `{"$date": "2024-05-01T12:00:00.25Z"}`
+/// (ISO 8601 with the shortest fraction that reads back exactly; seconds since 2001 as a
+/// number when no fraction of up to 9 digits does or the date lies outside years 1–9999), `{"$uid": 7}`, `{"$real": "nan" | "inf" | "-inf"}`, `{"$integer": "18446744073709551615"}`.
 /// Reals are always written with a fraction or exponent (`1.0`), integers never, so the
 /// type survives the trip. A dictionary key that begins with `$` is written with one more
 /// `$` in front (`$data` → `$$data`) and read back without it, so no real dictionary is

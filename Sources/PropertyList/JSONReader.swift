@@ -182,10 +182,10 @@ struct JSONReader {
             }
             return .data(Data(decoded))
         case ("$date", .string(let s)):
-            guard let civil = CivilTime(iso8601: s.utf8) else {
-                throw failure("$date \"\(s)\" is not YYYY-MM-DDTHH:MM:SSZ", at: offset)
+            guard let date = ISO8601Fraction.parse(s) else {
+                throw failure("$date \"\(s)\" is not YYYY-MM-DDTHH:MM:SS[.fraction]Z", at: offset)
             }
-            return .date(Date(timeIntervalSinceReferenceDate: civil.secondsSinceReferenceDate))
+            return .date(date)
         case ("$date", .real(let seconds)) where seconds.isFinite:
             return .date(Date(timeIntervalSinceReferenceDate: seconds))
         case ("$date", .integer(let i)) where i.int64Value != nil:

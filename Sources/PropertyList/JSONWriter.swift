@@ -35,12 +35,11 @@ struct JSONWriter {
                 writer.out.append(UInt8(ascii: "\""))
             }
         case .date(let d):
-            let seconds = d.timeIntervalSinceReferenceDate
             tagged("$date", depth: depth) { writer in
-                if seconds.rounded(.down) == seconds, let civil = CivilTime(secondsSinceReferenceDate: seconds) {
-                    writer.writeString(civil.iso8601)
+                if let text = ISO8601Fraction.exact(d) {
+                    writer.writeString(text)
                 } else {
-                    writer.out.append(contentsOf: seconds.description.utf8)
+                    writer.out.append(contentsOf: d.timeIntervalSinceReferenceDate.description.utf8)
                 }
             }
         case .uid(let u):

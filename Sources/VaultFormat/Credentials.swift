@@ -10,6 +10,10 @@ public struct Credentials: Sendable {
     /// When set, only the slots with exactly this label are tried (`--slot LABEL`): with
     /// several passphrase slots, a person pays for one Argon2id run instead of one per slot.
     public var slotLabel: String?
+    /// A file key already known (from `coffer unlock`'s agent) and the slot it came from:
+    /// tried first, and used only when it verifies the header MAC.
+    public var fileKey: SecureBytes?
+    public var fileKeySlot = 0
 
     public init(
         passphrase: SecureBytes? = nil, keyFiles: [SecureBytes] = [], identities: [SecureBytes] = [],
@@ -21,5 +25,5 @@ public struct Credentials: Sendable {
         self.slotLabel = slotLabel
     }
 
-    public var isEmpty: Bool { passphrase == nil && keyFiles.isEmpty && identities.isEmpty }
+    public var isEmpty: Bool { fileKey == nil && passphrase == nil && keyFiles.isEmpty && identities.isEmpty }
 }

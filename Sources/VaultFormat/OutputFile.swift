@@ -14,11 +14,21 @@ public enum OutputFile {
     /// Writes `bytes` to `path`. With `exclusive`, an existing file (or link) is never
     /// replaced: the write fails with "already exists" (link(2) publishes it).
     public static func write(_ bytes: [UInt8], to path: String, exclusive: Bool = false) throws {
+        try write(to: path, exclusive: exclusive) { emit in try bytes.withUnsafeBytes { try emit($0) } }
+    }
+
+    /// Writes what `produce` hands to its `emit` function, piece by piece (an attachment
+    /// streamed out of a vault), by the same rules as ``write(_:to:exclusive:)``: memory
+    /// stays at the pieces, and a `produce` that throws leaves the old file and no partial one.
+    public static func write(
+        to path: String, exclusive: Bool = false,
+        _ produce: (_ emit: (UnsafeRawBufferPointer) throws -> Void) throws -> Void
+    ) throws {
         var info = stat()
         if lstat(path, &info) == 0 {
             if exclusive { throw VaultError(.fileSystem, "\(path): already exists") }
             switch info.st_mode & S_IFMT {
-            case S_IFIFO, S_IFCHR: return try writeDirectly(bytes, to: path)
+            case S_IFIFO, S_IFCHR: return try writeDirectly(to: path, produce)
             case S_IFREG:
                 // An output never replaces a vault (`export V -o V` would swap it for clear text).
                 if startsWithVaultMagic(path) {
@@ -51,7 +61,7 @@ public enum OutputFile {
         do {
             defer { Foundation.close(fd) }
             guard fchmod(fd, 0o600) == 0 else { throw failure("\(path): cannot set mode 0600") }
-            try writeAll(bytes, to: fd, path: path)
+            try produce { try writeAll($0, to: fd, path: path) }
             guard fsync(fd) == 0 else { throw failure("\(path): fsync failed") }
         }
         if exclusive {
@@ -86,7 +96,9 @@ public enum OutputFile {
         return (fd, String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
 
-    private static func writeDirectly(_ bytes: [UInt8], to path: String) throws {
+    private static func writeDirectly(
+        to path: String, _ produce: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void
+    ) throws {
         // Non-blocking open: a pipe with no reader fails at once (ENXIO) instead of hanging.
         let fd = Foundation.open(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {
@@ -94,13 +106,13 @@ public enum OutputFile {
         }
         defer { Foundation.close(fd) }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-        try writeAll(bytes, to: fd, path: path)
+        try produce { try writeAll($0, to: fd, path: path) }
     }
 
-    private static func writeAll(_ bytes: [UInt8], to fd: Int32, path: String) throws {
+    private static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32, path: String) throws {
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            let n = Foundation.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
             if n < 0, errno == EINTR { continue }
             guard n > 0 else { throw failure("\(path): write failed") }
             offset += n

@@ -101,6 +101,7 @@ public final class VaultFile: Sendable {
     /// unwraps a key the MAC refuses is passed over, and only when no slot verifies is the
     /// failure *hmac failure* (some slot unwrapped) or *no match* (none did).
     public func unlock(with credentials: Credentials) throws -> UnlockedVault {
+        if let opened = unlock(withFileKey: credentials.fileKey, slot: credentials.fileKeySlot) { return opened }
         var candidates = Array(header.slots.enumerated())
         if let label = credentials.slotLabel {
             candidates = candidates.filter { $0.element.label == label }

@@ -5,7 +5,20 @@ import Foundation
 /// Items keep their TOTP as such a URI (``VaultItem/totp``); this is the one place that
 /// reads one, builds one from a bare secret, and writes one with its label and issuer
 /// percent-encoded (RFC 3986), so a title like `Bank & Co: ana@x.com` stays one label.
+/// Steam Guard keys (`steam://SECRET`, or a URI with `encoder=steam` or issuer Steam) are
+/// the same RFC 6238 SHA-1 code written as 5 characters of Steam's alphabet.
 public struct TOTP: Equatable, Sendable {
+    /// How the truncated HMAC becomes the code people type.
+    public enum Encoder: String, Sendable {
+        /// RFC 6238: `digits` decimal digits.
+        case decimal
+        /// Steam Guard: 5 characters of ``TOTP/steamAlphabet``, SHA-1, 30 seconds.
+        case steam
+    }
+
+    public static let steamAlphabet = Array("23456789BCDFGHJKMNPQRTVWXY")
+    public static let steamCharacters = 5
+
     public enum Algorithm: String, CaseIterable, Sendable {
         case sha1 = "SHA1"
         case sha256 = "SHA256"
@@ -26,15 +39,25 @@ public struct TOTP: Equatable, Sendable {
     public private(set) var period: Int
     public var issuer: String?
     public var account: String
+    public private(set) var encoder: Encoder
 
     public init(
         secret: String, account: String, issuer: String? = nil, algorithm: Algorithm = .sha1, digits: Int = 6,
-        period: Int = 30
+        period: Int = 30, encoder: Encoder = .decimal
     ) throws {
         guard let normalized = Self.normalizedBase32(secret) else {
             throw Self.invalid("the secret is not base32")
         }
-        guard Self.digitRange.contains(digits) else { throw Self.invalid("digits must be 6, 7 or 8, not \(digits)") }
+        self.encoder = encoder
+        if encoder == .steam {
+            guard algorithm == .sha1, period == 30 else {
+                throw Self.invalid("Steam Guard codes use SHA1 and a 30-second period")
+            }
+        } else {
+            guard Self.digitRange.contains(digits) else {
+                throw Self.invalid("digits must be 6, 7 or 8, not \(digits)")
+            }
+        }
         guard Self.periodRange.contains(period) else {
             throw Self.invalid(
                 "period must be \(Self.periodRange.lowerBound)…\(Self.periodRange.upperBound) seconds")
@@ -43,7 +66,7 @@ public struct TOTP: Equatable, Sendable {
         self.account = account
         self.issuer = issuer
         self.algorithm = algorithm
-        self.digits = digits
+        self.digits = encoder == .steam ? Self.steamCharacters : digits
         self.period = period
     }
 
@@ -53,6 +76,10 @@ public struct TOTP: Equatable, Sendable {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.lowercased().hasPrefix("otpauth:") {
             self = try Self.parseURI(trimmed)
+        } else if trimmed.lowercased().hasPrefix("steam://") {
+            try self.init(
+                secret: String(trimmed.dropFirst("steam://".count)), account: account, issuer: "Steam",
+                encoder: .steam)
         } else {
             try self.init(secret: trimmed, account: account)
         }
@@ -66,6 +93,7 @@ public struct TOTP: Equatable, Sendable {
         var text = "otpauth://totp/\(label)?secret=\(secret)"
         if let issuer, !issuer.isEmpty { text += "&issuer=\(Self.percentEncoded(issuer))" }
         if algorithm != .sha1 { text += "&algorithm=\(algorithm.rawValue)" }
+        if encoder == .steam { return text + "&encoder=steam" }
         if digits != 6 { text += "&digits=\(digits)" }
         if period != 30 { text += "&period=\(period)" }
         return text
@@ -138,9 +166,13 @@ public struct TOTP: Equatable, Sendable {
             account = labelParts[1]!.trimmingCharacters(in: .whitespaces)
             if issuer == nil { issuer = labelParts[0] }
         }
+        // Steam Guard by its encoder parameter (KeePassXC, Aegis) or by its issuer (andOTP).
+        let steam =
+            parameters["encoder"]?.lowercased() == "steam" || issuer?.caseInsensitiveCompare("Steam") == .orderedSame
         return try TOTP(
             secret: secret, account: account, issuer: issuer, algorithm: algorithm,
-            digits: try integer("digits", 6), period: try integer("period", 30))
+            digits: try integer("digits", steam ? steamCharacters : 6), period: try integer("period", 30),
+            encoder: steam ? .steam : .decimal)
     }
 
     /// Upper-case base32 without padding, spaces or hyphens; nil when `text` is not base32
@@ -153,6 +185,27 @@ public struct TOTP: Equatable, Sendable {
         // 8 characters hold 5 bytes; a partial group has 2, 4, 5 or 7 characters.
         guard [0, 2, 4, 5, 7].contains(cleaned.count % 8) else { return nil }
         return cleaned
+    }
+
+    /// The secret's bytes (base32 decoded, RFC 4648; the partial last group's spare bits
+    /// dropped).
+    public var secretBytes: [UInt8] {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567".utf8)
+        var value = [UInt8: UInt32]()
+        for (i, c) in alphabet.enumerated() { value[c] = UInt32(i) }
+        var bytes = [UInt8]()
+        var buffer: UInt32 = 0
+        var bits = 0
+        for c in secret.utf8 {
+            buffer = (buffer << 5) | (value[c] ?? 0)
+            bits += 5
+            if bits >= 8 {
+                bits -= 8
+                bytes.append(UInt8(truncatingIfNeeded: buffer >> UInt32(bits)))
+                buffer &= (1 << UInt32(bits)) - 1
+            }
+        }
+        return bytes
     }
 
     // MARK: - Writing

@@ -7,22 +7,35 @@ public struct GeneratorSettings: Equatable, Sendable {
     public var digits = true
     public var symbols = true
     public var excludeAmbiguous = true
+    /// Item passwords shorter than this draw a warning at add and edit.
+    public var minimumLength = GeneratorSettings.defaultMinimumLength
+
+    public static let defaultMinimumLength = 8
 
     public init() {}
 }
 
 /// A whole vault's content: vault-level settings and the items. Record 0 of the container
-/// holds the settings (`"schema"`, `"name"`, `"folders"`, `"generator"`); every other record
+/// holds the settings (`"schema"`, `"name"`, `"folders"`, `"generator"`, `"tombstones"`,
+/// `"tombstoneRetentionDays"`); every other record
 /// is one item (spec/MODEL.md).
 public struct VaultDocument: Equatable, Sendable {
     public static let schemaVersion = 1
+    /// Bitwarden's retention: trashed items older than this are deleted for good.
+    public static let defaultTrashRetentionDays = 30
 
     public var schema = VaultDocument.schemaVersion
     public var name: String = ""
     /// Folder paths, each outermost first, including empty folders.
     public var folders: [[String]] = []
     public var generator = GeneratorSettings()
+    /// Days a trashed item is kept before a save deletes it; 0 keeps it until `trash empty`.
+    public var trashRetentionDays = VaultDocument.defaultTrashRetentionDays
     public var items: [VaultItem] = []
+    /// Removed items' ids and dates, sorted by id, at most one per id (spec/MODEL.md).
+    public var tombstones: [Tombstone] = []
+    /// How long a tombstone is kept, in days (``Tombstone/retentionDaysRange``).
+    public var tombstoneRetentionDays = Tombstone.defaultRetentionDays
     /// Unknown keys of the settings record, preserved.
     public var unknown = PropertyListDictionary()
 
@@ -45,7 +58,25 @@ public struct VaultDocument: Equatable, Sendable {
         g.set("digits", generator.digits, omitIfFalse: false)
         g.set("symbols", generator.symbols, omitIfFalse: false)
         g.set("excludeAmbiguous", generator.excludeAmbiguous, omitIfFalse: false)
+        // Written only when changed, so vaults that never set it keep their bytes.
+        if generator.minimumLength != GeneratorSettings.defaultMinimumLength {
+            g.set("minimumLength", generator.minimumLength)
+        }
         b.dictionary["generator"] = .dictionary(g.dictionary)
+        if !tombstones.isEmpty {
+            b.set(
+                "tombstones",
+                tombstones.map {
+                    var t = PlistBuilder()
+                    t.set("id", $0.id.recordString)
+                    t.set("deleted", $0.deleted)
+                    return t.dictionary
+                })
+        }
+        if tombstoneRetentionDays != Tombstone.defaultRetentionDays {
+            b.set("tombstoneRetentionDays", tombstoneRetentionDays)
+        }
+        if trashRetentionDays != Self.defaultTrashRetentionDays { b.set("trashRetentionDays", trashRetentionDays) }
         b.merge(unknown)
         return .dictionary(b.dictionary)
     }
@@ -78,6 +109,21 @@ public struct VaultDocument: Equatable, Sendable {
             generator.digits = try h.bool("digits") ?? generator.digits
             generator.symbols = try h.bool("symbols") ?? generator.symbols
             generator.excludeAmbiguous = try h.bool("excludeAmbiguous") ?? generator.excludeAmbiguous
+            generator.minimumLength = try h.integer("minimumLength") ?? generator.minimumLength
+        }
+        tombstones = try Self.tombstones(try f.dictionaries("tombstones"))
+        if let days = try f.integer("tombstoneRetentionDays") {
+            guard Tombstone.retentionDaysRange.contains(days) else {
+                throw ModelError(
+                    record: 0, key: "tombstoneRetentionDays",
+                    "\(days) days is outside \(Tombstone.retentionDaysRange.lowerBound)…\(Tombstone.retentionDaysRange.upperBound)"
+                )
+            }
+            tombstoneRetentionDays = days
+        }
+        trashRetentionDays = try f.integer("trashRetentionDays") ?? Self.defaultTrashRetentionDays
+        guard trashRetentionDays >= 0 else {
+            throw ModelError(record: 0, key: "trashRetentionDays", "\(trashRetentionDays) days is negative")
         }
         unknown = f.unknown
         items = try records.dropFirst().enumerated().map { offset, record in
@@ -86,6 +132,24 @@ public struct VaultDocument: Equatable, Sendable {
             }
             return try VaultItem(plist: d, record: offset + 1)
         }
+    }
+
+    /// Record 0's tombstones: each needs a UUID `id` and a `deleted` date; of several with one
+    /// id the latest is kept (a deletion is a deletion; its latest date is the one that counts).
+    static func tombstones(_ entries: [PropertyListDictionary]) throws -> [Tombstone] {
+        var latest = [UUID: Date]()
+        for entry in entries {
+            var g = PlistFields(entry, record: 0)
+            let idText = try g.string("id")
+            guard let idText, let id = UUID(uuidString: idText) else {
+                throw ModelError(record: 0, key: "tombstones", "a tombstone's id \"\(idText ?? "")\" is not a UUID")
+            }
+            guard let deleted = try g.date("deleted") else {
+                throw ModelError(record: 0, key: "tombstones", "the tombstone of \(idText) has no deleted date")
+            }
+            latest[id] = max(latest[id] ?? deleted, deleted)
+        }
+        return latest.map { Tombstone(id: $0.key, deleted: $0.value) }.sorted { $0.id.uuidString < $1.id.uuidString }
     }
 
     public func validationIssues() -> [ValidationIssue] { items.flatMap { $0.validationIssues() } }

@@ -36,11 +36,14 @@ extension VaultItem {
             attributes.path = try g.string("path")
             attributes.authenticationType = try g.string("authenticationType")
             attributes.securityDomain = try g.string("securityDomain")
+            attributes.label = try g.string("label")
+            attributes.comment = try g.string("comment")
             keychain = attributes
         }
         created = try f.date("created")
         modified = try f.date("modified")
         lastUsed = try f.date("lastUsed")
+        trashed = try f.date("trashed")
         passwordHistory = try f.dictionaries("history").map { d in
             var g = PlistFields(d, record: record)
             return HistoryEntry(password: try g.string("password") ?? "", date: try g.date("date"))
@@ -98,11 +101,14 @@ extension VaultItem {
             k.set("path", keychain.path)
             k.set("authenticationType", keychain.authenticationType)
             k.set("securityDomain", keychain.securityDomain)
+            k.set("label", keychain.label)
+            k.set("comment", keychain.comment)
             b.dictionary["keychain"] = .dictionary(k.dictionary)
         }
         b.set("created", created)
         b.set("modified", modified)
         b.set("lastUsed", lastUsed)
+        b.set("trashed", trashed)
         b.set(
             "history",
             passwordHistory.map { entry in

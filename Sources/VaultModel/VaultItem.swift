@@ -106,6 +106,10 @@ public struct VaultItem: Equatable, Sendable {
         public var path: String?
         public var authenticationType: String?
         public var securityDomain: String?
+        /// The keychain's label (`labl`), which Keychain Access shows as the name.
+        public var label: String?
+        /// The keychain's comment (`icmt`).
+        public var comment: String?
         public init(itemClass: String) { self.itemClass = itemClass }
     }
 
@@ -141,6 +145,11 @@ public struct VaultItem: Equatable, Sendable {
         get { rare.value.lastUsed }
         set { rare = rare.with { $0.lastUsed = newValue } }
     }
+    /// When the item was moved to the trash; nil for a live item (spec/MODEL.md "Trash").
+    public var trashed: Date? {
+        get { rare.value.trashed }
+        set { rare = rare.with { $0.trashed = newValue } }
+    }
     /// Kind-specific fields (card number, expiry, SSH private key…), keys per spec/MODEL.md.
     public var details: PropertyListDictionary {
         get { rare.value.details }
@@ -162,6 +171,7 @@ public struct VaultItem: Equatable, Sendable {
             var icon: String?
             var keychain: KeychainAttributes?
             var lastUsed: Date?
+            var trashed: Date?
             var details = PropertyListDictionary()
             var unknown = PropertyListDictionary()
         }

@@ -103,7 +103,7 @@ import Testing
         #expect(report?.first?["duplicates"] as? Int == 9 && report?.first?["read"] as? Int == 9)
         run = try Self.coffer(
             ["export", "n.coffer", "--format", "csv", "--dialect", "chrome", "-o", "out.csv"], environment: pw, in: dir)
-        #expect(run.status == 0 && run.stderr.contains("cannot carry"), "\(run.stderr)")
+        #expect(run.status == 0 && run.stderr.contains("cannot hold"), "\(run.stderr)")
         let mode =
             try FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent("out.csv").path)[
                 .posixPermissions] as? Int
@@ -267,7 +267,7 @@ import Testing
         #expect(run.stdout.contains("Crédit Coopératif"), "accents and case ignored: \(run.stdout)")
         run = try CLITests.coffer(["search", "v.coffer", secret], environment: pw, in: dir)
         #expect(
-            run.status == 0 && run.stdout.isEmpty && run.stderr.contains("no item matches"),
+            run.status == 1 && run.stdout.isEmpty && run.stderr.contains("no item matches"),
             "passwords are not searched")
 
         run = try CLITests.coffer(["show", "v.coffer", "GMAIL"], environment: pw, in: dir)
@@ -277,7 +277,15 @@ import Testing
         run = try CLITests.coffer(["show", "v.coffer", String(id.prefix(6)), "--reveal"], environment: pw, in: dir)
         #expect(run.status == 0 && run.stdout.contains(id))
         run = try CLITests.coffer(["show", "v.coffer", "gmail", "--reveal"], environment: pw, in: dir)
-        #expect(run.stdout.contains("password  \(secret)"), "\(run.stdout)")
+        #expect(
+            run.stdout.split(separator: "\n").contains { $0.hasPrefix("password ") && $0.hasSuffix(" \(secret)") },
+            "\(run.stdout)")
+        // Notes lines not understood are concealed: masked, shown with --reveal, never searched.
+        #expect(run.stdout.contains("recovery phone is mum's number"), "\(run.stdout)")
+        run = try CLITests.coffer(["show", "v.coffer", "gmail"], environment: pw, in: dir)
+        #expect(run.stdout.contains("Unrecognized text") && !run.stdout.contains("recovery phone"), "\(run.stdout)")
+        run = try CLITests.coffer(["search", "v.coffer", "recovery"], environment: pw, in: dir)
+        #expect(run.stdout.isEmpty, "concealed text is not searched: \(run.stdout)")
         run = try CLITests.coffer(["show", "v.coffer", "no such thing"], environment: pw, in: dir)
         #expect(run.status == 1 && run.stderr.contains("no item is named"))
     }
@@ -351,7 +359,7 @@ import Testing
         #expect(run.status == 1)
         #expect(try Data(contentsOf: dir.appendingPathComponent("v.coffer")) == before, "refused edits write nothing")
 
-        run = try coffer(["remove", "v.coffer", "github", "--backup"])
+        run = try coffer(["remove", "v.coffer", "github", "--permanent", "--backup"])
         #expect(run.status == 0 && run.stdout.contains("removed \"GitHub\""), "\(run.stderr)")
         #expect(try coffer(["show", "v.coffer", "github"]).status == 1)
         #expect(try coffer(["verify", "v.coffer"]).status == 0)
@@ -376,7 +384,7 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         run = try CLITests.coffer(["show", "a.coffer", "server"], environment: pw, in: dir)
         #expect(run.stdout.contains("attachment  key.pem (5000 bytes"), "\(run.stdout)")
-        run = try CLITests.coffer(["remove", "a.coffer", "server"], environment: pw, in: dir)
+        run = try CLITests.coffer(["remove", "a.coffer", "server", "--permanent"], environment: pw, in: dir)
         #expect(run.stdout.contains("with 1 attachment(s)"), "\(run.stdout)")
         run = try CLITests.coffer(["inspect", "a.coffer", "--unlock"], environment: pw, in: dir)
         #expect(run.stdout.contains("blobs        0"), "\(run.stdout)")

@@ -12,6 +12,8 @@ import Testing
 /// - `env NAME=VALUE` / `unset NAME` the environment of later commands (it starts empty
 ///   but for PATH, HOME and COLUMNS=80, so nothing of the caller's leaks in).
 /// - `write FILE TEXT` a file holding TEXT (`\n` a line break) and a newline.
+/// - `chmod FILE MODE` (octal); `hold-lock FILE` holds FILE's vault lock the way coffer
+///   does (flock on `FILE.lock`, then this process's PID) until `release-lock FILE`.
 /// - `copy FROM TO`, `flip FILE OFFSET` (xor 0x40 into the byte OFFSET from the end when
 ///   negative), `chop FILE N` (drop the last N bytes).
 /// - `$ coffer ARGS…` runs the binary (arguments split on spaces; '…' quotes one).
@@ -19,7 +21,7 @@ import Testing
 ///
 /// Output is normalized so it stays the same from run to run: the directory becomes
 /// `$WORK`, UUIDs `<uuid>`, ISO 8601 times `<date>`, 8-character id prefixes `<id>`, and
-/// hex strings of 16 digits or more `<hex>`.
+/// hex strings of 16 digits or more `<hex>`, and a lock holder's PID `<pid>`.
 @Suite struct GoldenTests {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
 
@@ -49,6 +51,8 @@ import Testing
         for name in ["PATH", "HOME"] { environment[name] = ProcessInfo.processInfo.environment[name] }
         var output = [String]()
         var mismatches = [String]()
+        var heldLocks = [String: Int32]()
+        defer { for fd in heldLocks.values { close(fd) } }
         var lines = script.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }
         var i = 0
@@ -70,6 +74,18 @@ import Testing
             case "copy":
                 try FileManager.default.copyItem(
                     at: work.appendingPathComponent(words[1]), to: work.appendingPathComponent(words[2]))
+            case "chmod":
+                let mode = mode_t(words[2], radix: 8)!
+                precondition(chmod(work.appendingPathComponent(words[1]).path, mode) == 0, "chmod \(words[1])")
+            case "hold-lock":
+                let path = work.appendingPathComponent(words[1] + ".lock").path
+                let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+                precondition(fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) == 0, "cannot lock \(words[1])")
+                let pid = Array("\(getpid())\n".utf8)
+                precondition(ftruncate(fd, 0) == 0 && pwrite(fd, pid, pid.count, 0) == pid.count)
+                heldLocks[words[1]] = fd
+            case "release-lock":
+                if let fd = heldLocks.removeValue(forKey: words[1]) { close(fd) }
             case "flip", "chop":
                 let url = work.appendingPathComponent(words[1])
                 var bytes = try Data(contentsOf: url)
@@ -162,6 +178,7 @@ import Testing
         text = text.replacing(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:?\d{2})?/, with: "<date>")
         text = text.replacing(/\b[0-9a-fA-F]{16,}\b/, with: "<hex>")
         text = text.replacing(/\b[0-9A-F]{8}\b/, with: "<id>")
+        text = text.replacing(/locked by PID \d+/, with: "locked by PID <pid>")
         return text
     }
 }

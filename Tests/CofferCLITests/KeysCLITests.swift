@@ -59,7 +59,7 @@ import Testing
         var run = try Self.coffer(
             [
                 "keys", "add", "v.coffer", "--passphrase", "--new-passphrase-file", "new.txt", "--kdf", "interactive",
-                "--label", "evil\u{202E}gnp.exe",
+                "--label", "evil\u{202E}gnp.exe", "--weak",
             ], in: dir)
         #expect(run.status == 0, "\(run.stderr)")
         run = try Self.coffer(["inspect", "v.coffer"], [:], in: dir)
@@ -83,7 +83,7 @@ import Testing
         var run = try Self.coffer(
             [
                 "keys", "add", "v.coffer", "--passphrase", "--new-passphrase-file", "new.txt", "--kdf", "interactive",
-                "--label", "bo",
+                "--label", "bo", "--weak",
             ], in: dir)
         #expect(run.status == 0, "\(run.stderr)")
         run = try Self.coffer(["inspect", "v.coffer", "--json"], [:], in: dir)
@@ -153,7 +153,8 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("p.coffer").path))
         try Self.write("\n", to: "newline-pass", in: dir)
         run = try Self.coffer(
-            ["create", "p.coffer", "--kdf", "interactive", "--passphrase-file", "newline-pass"], [:], in: dir)
+            ["create", "p.coffer", "--kdf", "interactive", "--passphrase-file", "newline-pass", "--weak"], [:],
+            in: dir)
         #expect(run.status == 0, "\(run.stderr)")
     }
 }

@@ -38,10 +38,22 @@ import Testing
         #expect(!health.findings.contains { f in passwords.contains { f.detail.contains($0) } })
     }
 
-    @Test func strengthEstimateFollowsLengthAndCharacterClasses() {
-        #expect(PasswordHealth.estimatedBits("aaaaaaaaaaaaaaaaaaaa") < 5, "one repeated character")
+    @Test func strengthEstimateIsZxcvbns() {
+        #expect(PasswordHealth.estimatedBits("aaaaaaaaaaaaaaaaaaaa") < 15, "one repeated character")
         #expect(PasswordHealth.estimatedBits("abcd1234") < PasswordHealth.weakBits)
         #expect(PasswordHealth.estimatedBits("Tr0ub4dor&3x") > PasswordHealth.weakBits)
         #expect(!PasswordHealth.isCommon("correct-horse-42") && PasswordHealth.isCommon("PASSWORD123"))
+    }
+
+    /// The character-class count called these strong (9 and 11 characters, three and four
+    /// classes); zxcvbn sees a word and a year.
+    @Test func aWordWithAYearIsWeak() {
+        let items = [Self.login("films", "Pelis2020"), Self.login("laptop", "Winter2019!")]
+        let health = PasswordHealth(items)
+        let flagged = Set(health.findings.filter { [.weak, .common].contains($0.problem) }.map(\.item))
+        #expect(flagged == [0, 1])
+        #expect(health.findings.contains { $0.item == 0 && $0.problem == .weak })
+        #expect(PasswordHealth.estimatedBits("Pelis2020") < PasswordHealth.weakBits)
+        #expect(PasswordHealth.estimatedBits("Winter2019!") < PasswordHealth.weakBits)
     }
 }

@@ -84,7 +84,10 @@ import Testing
         let line = [UInt8](repeating: UInt8(ascii: "x"), count: 100_000_000)
         let (items, report) = try Importer.importFile(line, input: "long.txt")
         #expect(report.addsUp && items.count == 1)
-        #expect(items.first?.notes?.utf8.count == 100_000_000 && items.first?.title == "untitled")
+        // Not understood, so concealed (masked, never searched), and a secure note.
+        let kept = items.first?.customFields.first { $0.name == NotesImporter.unrecognizedFieldName }
+        #expect(kept?.value.utf8.count == 100_000_000 && kept?.concealed == true)
+        #expect(items.first?.kind == .secureNote && items.first?.title == "Note, line 1")
     }
 
     @Test func hugeCSVFieldStaysACSVRow() throws {

@@ -12,8 +12,8 @@ import VaultModel
 
     /// The references are a flat YAML list; this reads exactly that shape (plain, quoted and
     /// `|-` block values).
-    static func references() throws -> [[String: String]] {
-        let text = try String(contentsOf: corpus.appendingPathComponent("references/main.yml"), encoding: .utf8)
+    static func references(_ file: String = "main.yml") throws -> [[String: String]] {
+        let text = try String(contentsOf: corpus.appendingPathComponent("references/\(file)"), encoding: .utf8)
         var entries = [[String: String]]()
         var current = [String: String]()
         var blockKey: String?
@@ -126,5 +126,79 @@ import VaultModel
         }
         print("corpus not yet supported: \(unsupported)")
         #expect(Set(unsupported) == Self.notYetSupported)
+    }
+
+    /// Every file of the corpus imports (the `*-other` ones too), with counts that add up
+    /// and no password in a title, username, URL or folder.
+    @Test func everyCorpusFileImports() throws {
+        guard FileManager.default.fileExists(atPath: Self.corpus.path) else {
+            #expect(ProcessInfo.processInfo.environment["CI"] == nil, "CI must have ../shared/corpus")
+            return
+        }
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.appendingPathComponent("db").path)
+        #expect(files.count >= 18)
+        for file in files.sorted() {
+            let bytes = try [UInt8](Data(contentsOf: Self.corpus.appendingPathComponent("db/\(file)")))
+            do {
+                let (items, report) = try Importer.importFile(bytes, input: file, format: Self.namedFormats[file])
+                #expect(report.addsUp && report.read > 0 && !items.isEmpty, "\(file): \(report)")
+                #expect(report.imported + report.keptAsNotes == items.count, "\(file): counts are not the items")
+                for item in items {
+                    guard let password = item.password, password.count >= 4 else { continue }
+                    let visible = [item.title, item.username ?? "", item.folder.joined(separator: "/")] + item.urls
+                    #expect(
+                        !visible.contains { $0.contains(password) }, "\(file): a password in \(item.title)'s fields")
+                }
+            } catch {
+                Issue.record("\(file) does not import: \(error)")
+            }
+        }
+    }
+
+    /// The `*-other` exports (cards, identities, notes, custom fields, OTP) against their own
+    /// references: each expected entry is found by title (or login and password), and each
+    /// expected value is somewhere in the item — its field, its details or a custom field.
+    @Test(arguments: [
+        ("keepass-other.xml", "keepass-other.yml"), ("bitwarden-other.json", "bitwarden-other.yml"),
+        ("bitwarden-other.csv", "bitwarden-other.yml"),
+    ])
+    func otherExportsMatchTheirReferences(_ file: String, _ reference: String) throws {
+        guard FileManager.default.fileExists(atPath: Self.corpus.path) else { return }
+        let bytes = try [UInt8](Data(contentsOf: Self.corpus.appendingPathComponent("db/\(file)")))
+        let items = try Importer.importFile(bytes, input: file).items
+        var matched = 0
+        var total = 0
+        let content = String(decoding: bytes, as: UTF8.self)
+        // Only the entries this file holds: Bitwarden's CSV carries no cards or identities.
+        for entry in try Self.references(reference) where entry["title"].map(content.contains) ?? true {
+            let item =
+                items.first { entry["title"] != nil && $0.title == entry["title"] }
+                ?? items.first { $0.password == entry["password"] && $0.username == entry["login"] }
+            for (key, value) in entry {
+                total += 1
+                guard let item else { continue }
+                let fields = Self.fields(of: item)
+                let found: Bool
+                switch key {
+                case "title", "login", "password", "comments": found = fields[key] == value
+                case "url": found = item.urls.contains { Self.same("url", $0, value) }
+                case "group":
+                    // KeePass references name the root group, which Coffer's folders start below.
+                    var path = value.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+                    if file.hasPrefix("keepass") { path.removeFirst() }
+                    found = item.folder == path.filter { !$0.isEmpty }
+                case "expMonth", "expYear":
+                    let expiry = item.details["expiry"]?.stringValue ?? ""  // YYYY-MM
+                    found = key == "expYear" ? expiry.hasPrefix(value) : Int(expiry.suffix(2)) == Int(value)
+                case "otpauth": found = item.totp?.contains(value) == true || item.totp == value
+                default:
+                    let details = item.details.values.compactMap { BitwardenImporter.text($0) }
+                    found = (item.customFields.map(\.value) + details + item.urls).contains(value)
+                }
+                if found { matched += 1 } else { print("corpus \(file): \(entry["title"] ?? "?") \(key) not found") }
+            }
+        }
+        print("corpus \(file) against \(reference): \(matched)/\(total) values")
+        #expect(total > 0 && Double(matched) >= 0.85 * Double(total), "\(file): \(matched) of \(total)")
     }
 }

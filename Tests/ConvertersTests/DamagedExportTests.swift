@@ -79,8 +79,8 @@ import Testing
             """
         let error = try Self.failure(xml, input: "accounts.plist")
         #expect(error.code == .malformed && error.line == 4, "\(error)")
-        // Not a guess at another format, and not a note.
-        let other = try Self.failure("<html><body>p1</body>", input: "page.html")
+        // Not a guess at another format, and not a note (an HTML page is one: a note's export).
+        let other = try Self.failure("<rss><channel>p1</channel>", input: "feed.xml")
         #expect(other.code == .malformed && other.line != nil, "\(other)")
     }
 
@@ -92,11 +92,23 @@ import Testing
     }
 
     @Test func textThatStartsLikeJSONIsNotANoteUnlessForced() throws {
-        let notes = "[Bank]\nuser: ana\npassword: p1\n"
+        let notes = "[ana, p1]\nuser: ana\npassword: p1\n"
         let error = try Self.failure(notes, input: "notes.txt")
         #expect(error.code == .malformed && error.line == 1 && error.reason.hasSuffix("force the notes format"))
         let (items, report) = try Importer.importFile(Array(notes.utf8), input: "notes.txt", format: "notes")
         #expect(report.format.hasPrefix("notes") && items.first?.password == "p1")
+    }
+
+    @Test func anINISectionOnTheFirstLineIsText() throws {
+        // `[Bank]` alone on its line starts no JSON document: the file is a notes list.
+        let notes = "[Bank]\nuser=ana\npassword=p1\n"
+        let (items, report) = try Importer.importFile(Array(notes.utf8), input: "notes.txt")
+        #expect(report.format.hasPrefix("notes") && items.first?.password == "p1" && items.first?.title == "Bank")
+        for json in ["[true]", "[null, 1]", "[\"a\"]"] {
+            #expect(ImportSource.syntax(of: Array(json.utf8)) == .json, "\(json)")
+        }
+        let broken = try Self.failure("[tru\n", input: "a.json")
+        #expect(broken.code == .malformed && broken.line == 1, "\(broken)")
     }
 
     @Test func aParseErrorIsReportedNotHiddenBehindDetection() throws {

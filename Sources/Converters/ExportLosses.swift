@@ -1,0 +1,79 @@
+import VaultModel
+
+/// What an export could not carry, counted by kind, so the person exporting is told in
+/// one line what stayed behind: `chrome CSV cannot hold icons (2 items), keychain
+/// attributes (3 items)`. Every exporter checks every item against what its format holds
+/// (``ExportLosses/Feature``); nothing is dropped without being counted here.
+public struct ExportLosses: Equatable, Sendable {
+    /// Something an item may hold that some formats cannot.
+    public enum Feature: String, CaseIterable, Sendable {
+        case folders
+        case folderSlashes = "folder names containing / (written \\/)"
+        case extraURLs = "extra URLs"
+        case totp = "TOTP"
+        case customFields = "custom fields"
+        case concealedFlags = "concealed flags of custom fields"
+        case multilineFields = "custom field values with line breaks"
+        case tags
+        case favorites
+        case passwordHistory = "password history"
+        case attachments
+        case keychain = "keychain attributes"
+        case icons
+        case details = "card, identity and SSH key details"
+        case notePasswords = "passwords of note items"
+        case nonLogins = "non-login items (notes, cards…)"
+        case trash = "trashed items"
+
+        /// Whether `item` holds something of this feature.
+        func isPresent(in item: VaultItem) -> Bool {
+            switch self {
+            case .folders: !item.folder.isEmpty
+            case .folderSlashes: item.folder.contains { $0.contains("/") || $0.contains("\\") }
+            case .extraURLs: item.urls.count > 1
+            case .totp: item.totp != nil
+            case .customFields: !item.customFields.isEmpty
+            case .concealedFlags: item.customFields.contains(where: \.concealed)
+            case .multilineFields: item.customFields.contains { $0.value.contains(where: \.isNewline) }
+            case .tags: !item.tags.isEmpty
+            case .favorites: item.favorite
+            case .passwordHistory: !item.passwordHistory.isEmpty
+            case .attachments: !item.attachments.isEmpty
+            case .keychain: item.keychain != nil
+            case .icons: item.icon != nil
+            case .details: !item.details.isEmpty
+            case .notePasswords: item.kind == .secureNote && !(item.password ?? "").isEmpty
+            case .nonLogins: item.kind != .login
+            case .trash: item.trashed != nil
+            }
+        }
+    }
+
+    /// The format as the warning names it ("chrome CSV").
+    public let target: String
+    /// Items per feature left out.
+    public private(set) var counts: [Feature: Int] = [:]
+
+    public init(target: String) { self.target = target }
+
+    /// Counts `item` under every feature of `lost` it holds.
+    public mutating func check(_ item: VaultItem, cannotHold lost: [Feature]) {
+        for feature in lost where feature.isPresent(in: item) { counts[feature, default: 0] += 1 }
+    }
+
+    /// Counts `items` items under `feature` (for what an exporter finds itself).
+    public mutating func add(_ feature: Feature, items: Int = 1) {
+        if items > 0 { counts[feature, default: 0] += items }
+    }
+
+    public var isEmpty: Bool { counts.isEmpty }
+
+    /// The one warning line, features in ``Feature`` order; nil when nothing was lost.
+    public var warning: String? {
+        guard !counts.isEmpty else { return nil }
+        let parts = Feature.allCases.compactMap { feature in
+            counts[feature].map { "\(feature.rawValue) (\($0) item\($0 == 1 ? "" : "s"))" }
+        }
+        return "\(target) cannot hold " + parts.joined(separator: ", ")
+    }
+}

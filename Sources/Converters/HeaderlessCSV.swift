@@ -1,0 +1,16 @@
+/// What tells a CSV's first row from a header, and URL cells, for the readers of CSV files
+/// without a header (Keeper) and for detection.
+enum HeaderlessCSV {
+    /// A first row that names columns Coffer knows (two of title, username, password, URL).
+    static func isHeader(_ fields: [String]) -> Bool {
+        // A row of values (an e-mail, a URL) is no header, whatever words it holds.
+        if fields.contains(where: { $0.contains("@") || $0.contains("://") }) { return false }
+        return Set(fields.compactMap { CSVHeaderVocabulary.meaning(of: $0)?.field })
+            .intersection([.title, .username, .password, .url]).count >= 2
+    }
+
+    static func looksLikeURL(_ value: String) -> Bool {
+        let v = value.lowercased()
+        return v.hasPrefix("http://") || v.hasPrefix("https://") || v.hasPrefix("www.") || v.hasPrefix("ftp://")
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import VaultModel
+
+/// A record being assembled from notes lines: the fields found so far, where they came
+/// from, and the evidence behind them (labels count more than shapes).
+struct NotesDraft: Sendable {
+    var title: String?
+    var username: String?
+    var password: String?
+    var urls: [String] = []
+    var totp: String?
+    /// Values of an explicit `Notes:` label: understood text, kept in the item's notes.
+    var notes: [String] = []
+    var customFields: [VaultItem.CustomField] = []
+    /// Lines, or parts of lines, not understood: kept in one concealed field.
+    var unrecognized: [String] = []
+    var firstLine: Int
+    var lastLine: Int
+    /// Values read through a label, and values placed by their shape or position.
+    var labelled = 0
+    var placed = 0
+    /// Read from one line with separators (`Service | user | pass`) or a table row.
+    var oneLine = false
+    /// Its title came from a line of its own (`Gmail`), not from a one-line record.
+    var titleLine = false
+    /// Its title line was written in capitals (`BANKING`): a heading if nothing follows.
+    var capitals = false
+    /// The blank-separated block it was read in.
+    var block: Int
+    /// Its credentials came from a bare `user / password` line under a title, so a next
+    /// such line is another account of the same service.
+    var bareCredentials = false
+    var tags: [String] = []
+    var created: Date?
+    var modified: Date?
+    var folder: [String] = []
+
+    init(line: Int, block: Int) {
+        firstLine = line
+        lastLine = line
+        self.block = block
+    }
+
+    var hasCredential: Bool { username != nil || password != nil }
+    var hasContent: Bool {
+        title != nil || hasCredential || !urls.isEmpty || totp != nil || !notes.isEmpty || !customFields.isEmpty
+            || !unrecognized.isEmpty
+    }
+    /// Only a title so far: a record's first line, or a heading.
+    var isTitleOnly: Bool {
+        title != nil && !hasCredential && urls.isEmpty && totp == nil && notes.isEmpty && customFields.isEmpty
+            && unrecognized.isEmpty
+    }
+
+    mutating func touch(_ line: Int) {
+        firstLine = min(firstLine, line)
+        lastLine = max(lastLine, line)
+    }
+
+    /// "high": two or more labelled values or a labelled password; "medium": a one-line
+    /// record, a table row or one label; "low": guessed from shapes and positions.
+    var confidence: String {
+        if labelled >= 2 || (labelled >= 1 && password != nil && placed == 0) { return "high" }
+        if labelled >= 1 || oneLine { return "medium" }
+        return "low"
+    }
+}

@@ -1,0 +1,205 @@
+import Foundation
+
+/// A field label people write in front of a value in notes ("Password:", "mdp", "u:"), and
+/// the field it names. The lexicon covers English, French, German, Spanish, Italian,
+/// Portuguese and Dutch with their common abbreviations; phrases are matched ignoring case
+/// and diacritics, up to ``longestPhrase`` words.
+struct NotesLabel: Equatable, Sendable {
+    enum Field: Equatable, Sendable {
+        case title, username, email, password, url, notes, totp
+        /// A secret that is not the login password (PIN, security code, recovery codes):
+        /// kept in a concealed custom field named after the label.
+        case secret
+        /// Something worth keeping that is no secret (network name, phone): a plain custom field.
+        case extra
+    }
+
+    var field: Field
+    /// The label as its lexicon entry spells it ("PIN", "mot de passe").
+    var name: String
+    /// Whether the word is a label even without a colon (`user jsmith`, `pw Secret1`).
+    /// Short or common words (`p`, `u`, `name`, `site`) are labels only before `:` or `=`.
+    var bare: Bool
+
+    static let longestPhrase = 3
+
+    /// The label `phrase` names (already folded with ``fold(_:)``), or nil.
+    static func lookup(_ phrase: String) -> NotesLabel? { lexicon[phrase] }
+
+    /// A misspelt or shortened username, e-mail or password label written with a colon
+    /// (`Passwrod:`, `Emial:`, `usernmae:`, `Kennw.:`): one edit (two for long words) from a
+    /// lexicon word of five letters or more, or its first four letters or more.
+    static func misspelt(_ folded: String) -> NotesLabel? {
+        let word = folded.hasSuffix(".") ? String(folded.dropLast()) : folded
+        guard word.count >= 4, word.allSatisfy({ $0.isLetter || $0 == "-" }) else { return nil }
+        if let exact = lexicon[word] { return exact }
+        let letters = Array(word)
+        for candidate in spellable where candidate.letters.count >= 5 {
+            if letters.count >= 4, letters.count < candidate.letters.count,
+                candidate.letters.starts(with: letters), folded.hasSuffix(".") || letters.count >= 5
+            {
+                return candidate.label
+            }
+            let allowed = candidate.letters.count >= 8 ? 2 : 1
+            if abs(candidate.letters.count - letters.count) <= allowed,
+                editDistance(letters, candidate.letters, limit: allowed) <= allowed
+            {
+                return candidate.label
+            }
+        }
+        return nil
+    }
+
+    private static let spellable: [(letters: [Character], label: NotesLabel)] = lexicon.compactMap { name, label in
+        let field = label.field
+        guard field == .username || field == .password || field == .email, !name.contains(" "),
+            name.allSatisfy({ $0.isLetter || $0 == "-" })
+        else { return nil }
+        return (Array(name), label)
+    }.sorted { String($0.letters) < String($1.letters) }
+
+    /// Optimal string alignment distance (transpositions count as one edit), stopped
+    /// past `limit`.
+    static func editDistance(_ a: [Character], _ b: [Character], limit: Int) -> Int {
+        var previous2 = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var row = [Int](repeating: 0, count: b.count + 1)
+            row[0] = i
+            var best = row[0]
+            for j in 1...max(b.count, 1) where !b.isEmpty {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    row[j] = min(row[j], previous2[j - 2] + 1)
+                }
+                best = min(best, row[j])
+            }
+            if best > limit { return limit + 1 }
+            previous2 = previous
+            previous = row
+        }
+        return previous[b.count]
+    }
+
+    /// Lowercased, without diacritics, curly apostrophes made straight.
+    static func fold(_ text: some StringProtocol) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
+        var folded = ""
+        folded.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII {
+                folded.unicodeScalars.append(
+                    scalar.value >= 65 && scalar.value <= 90 ? Unicode.Scalar(scalar.value + 32)! : scalar)
+            } else if scalar == "\u{2019}" || scalar == "\u{2018}" {
+                folded.append("'")
+            } else {
+                folded += String(scalar).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+            }
+        }
+        return folded
+    }
+
+    // Words written with diacritics are listed folded (contrasena, usuario, senha…).
+    private static let entries: [(Field, Bool, [String])] = [
+        (.title, false, ["title", "name", "service", "titre", "nom", "titel", "nombre", "servicio", "titolo", "nome"]),
+        (.title, false, ["titulo", "naam", "dienst", "service name", "account name", "entry", "site name"]),
+        (
+            .username, true,
+            [
+                "user", "username", "user name", "user id", "userid", "user-id", "login", "login id", "login name",
+                "usr", "uname", "identifiant", "utilisateur", "nom d'utilisateur", "nom utilisateur", "benutzer",
+                "benutzername", "benutzerkennung", "kennung", "anmeldename", "usuario", "nombre de usuario",
+                "usuario/a", "utente", "nome utente", "nome de usuario", "nome de utilizador", "utilizador",
+                "gebruiker", "gebruikersnaam", "inlognaam", "logon", "handle", "customer id", "member id",
+                "id", "client id", "nutzer", "nutzername", "usager", "login-id", "username/email", "user/email",
+                "login/email", "👤", "🧑", "🙋",
+            ]
+        ),
+        (
+            .username, false,
+            [
+                "u", "account", "acct", "konto", "cuenta", "compte", "conta", "rekening", "kundennummer",
+                "numero client", "account id", "gebr", "usr.", "user.", "utent",
+                // A tax number banks use as the login (Spain, Portugal).
+                "nif", "numero de cliente", "n. cliente", "num. cliente",
+            ]
+        ),
+        (
+            .email, true,
+            [
+                "email", "e-mail", "mail", "courriel", "correo", "email address", "e-mail address", "adresse e-mail",
+                "adresse mail", "e-mail-adresse", "correo electronico", "endereco de email", "indirizzo email",
+                "e-mailadres", "emailadres", "📧", "✉", "📨", "📩",
+            ]
+        ),
+        (
+            .password, true,
+            [
+                "password", "passwort", "pass", "passwd", "pwd", "pw", "pword", "passw", "pass word", "passcode",
+                "mot de passe", "mdp", "mot-de-passe", "kennwort", "contrasena", "clave", "clave de acceso",
+                "parola d'ordine", "parola chiave", "senha", "palavra-passe", "palavra passe", "wachtwoord",
+                "passphrase", "pass phrase", "psw", "psswd", "paswd", "master password", "wpa key", "network key",
+                "netzwerkschlussel",
+                "cle wifi", "cle wpa", "psk", "🔑", "🔐", "🔒",
+                "🗝", "kennw.", "passw.", "pwd.", "pw.", "contra", "pass.", "chave", "wachtw.", "ww.", "mdp.",
+            ]
+        ),
+        (.password, false, ["p", "key", "cle", "schlussel", "ww", "pswd"]),
+        (
+            .url, true,
+            [
+                "url", "website", "web site", "login url", "homepage", "site web", "webseite", "sitio web", "sito web",
+                "pagina web", "sitio", "sito", "link", "🌐", "🔗",
+            ]
+        ),
+        (
+            .url, false,
+            ["site", "web", "address", "lien", "adresse", "enlace", "indirizzo", "endereco", "host", "server"]
+        ),
+        (
+            .notes, false,
+            [
+                "note", "notes", "notiz", "notizen", "nota", "notas", "remarque", "remarques", "commentaire",
+                "comment", "comments", "bemerkung", "opmerking", "opmerkingen", "observacion", "observacoes", "memo",
+            ]
+        ),
+        (.totp, true, ["totp", "otp", "2fa", "mfa", "2fa secret", "otp secret", "totp secret", "authenticator key"]),
+        (
+            .secret, true,
+            [
+                "pin", "pin code", "code pin", "pincode", "cvv", "cvc", "security code", "security answer",
+                "recovery code", "recovery codes", "backup code", "backup codes", "recovery key", "api key",
+                "license key", "product key", "puk", "tan", "code secret", "geheimzahl", "codigo", "codice",
+                "secret answer", "answer", "reponse", "antwort", "respuesta", "card number", "numero de carte",
+                "security question", "secret question", "question", "beveiligingsvraag", "vraag", "sicherheitsfrage",
+                "geheimfrage", "question secrete", "pregunta de seguridad", "pregunta secreta", "domanda segreta",
+                "domanda di sicurezza", "pergunta de seguranca", "pergunta secreta", "veiligheidsvraag",
+            ]
+        ),
+        // `Q:` / `A:` security questions; `firma` is the signing key Spanish banks issue.
+        (.secret, false, ["code", "secret", "token", "q", "a", "firma", "clave de firma"]),
+        // An ATM PIN beside the online-banking password (`Clave cajero 1029, Clave x`).
+        (.secret, true, ["clave cajero", "clave de cajero", "pin cajero", "codigo cajero"]),
+        (
+            .extra, false,
+            [
+                "network", "ssid", "network name", "wlan", "wifi", "wi-fi", "phone", "telephone", "tel", "mobile",
+                "account number", "iban", "bic", "expiry", "expires", "port",
+                "database", "ip", "domain",
+                // Identity-document numbers: kept under their name, never read as `user:password`.
+                "dni", "nie", "cpf", "documento",
+            ]
+        ),
+    ]
+
+    private static let lexicon: [String: NotesLabel] = {
+        var table = [String: NotesLabel]()
+        for (field, bare, names) in entries {
+            for name in names where table[name] == nil {
+                table[name] = NotesLabel(field: field, name: name, bare: bare)
+            }
+        }
+        return table
+    }()
+}

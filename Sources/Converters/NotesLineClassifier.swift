@@ -1,0 +1,304 @@
+/// Classifies notes lines: strips list markers and Markdown emphasis, tokenizes, finds labels
+/// (with a colon anywhere; without one only for words that are labels on their own, before
+/// a single value), splits the rest into fields at separators and around values, and tells
+/// sentences apart from records.
+enum NotesLineClassifier {
+    /// No label, title or record is this long: a longer line is kept whole, never scanned.
+    static let maximumParsedLine = 4096
+
+    static func classify(_ raw: String, number: Int) -> NotesLine {
+        guard raw.utf8.count <= maximumParsedLine else { return NotesLine(number: number, raw: raw, kind: .long) }
+        let trimmed = String(trimmedSpaces(raw[...]))
+        var line = NotesLine(number: number, raw: raw, kind: .content)
+        if trimmed.isEmpty {
+            line.kind = .blank
+            return line
+        }
+        let marks = trimmed.filter { $0 != " " }
+        if marks.count >= 3, let first = marks.first, "-=*_~".contains(first), marks.allSatisfy({ $0 == first }) {
+            line.kind = .rule(first)
+            return line
+        }
+        if let heading = markdownHeading(trimmed) {
+            line.kind = heading
+            return line
+        }
+        if trimmed.hasPrefix("|"), trimmed.dropFirst().contains("|") {
+            var cells = trimmed.split(separator: "|", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            cells.removeFirst()
+            if cells.last?.isEmpty == true { cells.removeLast() }
+            let divider = cells.allSatisfy { cell in
+                !cell.isEmpty && cell.allSatisfy { $0 == "-" || $0 == ":" } && cell.contains("-")
+            }
+            line.kind = divider ? .tableDivider : .tableRow(cells.map { String(NotesMarkdown.plain($0[...])) })
+            return line
+        }
+        let (body, listItem) = NotesMarkdown.stripListMarker(trimmed[...])
+        line.isListItem = listItem
+        line.text = String(NotesMarkdown.plain(body))
+        line.isCapitals = isCapitals(line.text)
+        let tokens = NotesTokenizer.tokens(line.text[...])
+        line.isProse = isProse(tokens, text: line.text)
+        line.fields = fields(tokens, prose: line.isProse)
+        for index in line.fields.indices {
+            let field = line.fields[index]
+            guard let first = field.tokens.first?.range, let last = field.tokens.last, let end = last.range?.upperBound
+            else { continue }
+            let endsLine = last.range == tokens.last?.range
+            let upper = endsLine ? (last.rawEnd ?? end) : end
+            if first.lowerBound < upper { line.fields[index].written = String(line.text[first.lowerBound..<upper]) }
+        }
+        if line.fields.count == 1, let label = line.fields[0].label, line.fields[0].tokens.isEmpty,
+            label.bare || tokens.last?.marked == true
+        {
+            line.kind = .labelOnly(label)
+        }
+        return line
+    }
+
+    /// `text` without spaces, tabs and no-break spaces at either end.
+    static func trimmedSpaces(_ text: Substring) -> Substring {
+        let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\u{A0}" || $0 == "\u{FEFF}" }
+        guard let first = text.firstIndex(where: { !blank($0) }), let last = text.lastIndex(where: { !blank($0) })
+        else { return "" }
+        return text[first...last]
+    }
+
+    /// Two or more letters, all capitals (`BANKING`, `EMAIL ACCOUNTS:`).
+    static func isCapitals(_ text: String) -> Bool {
+        var letters = 0
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if value >= 0x41 && value <= 0x5A {
+                letters += 1
+            } else if value >= 0x61 && value <= 0x7A {
+                return false
+            } else if value >= 0x80, scalar.properties.isAlphabetic {
+                if scalar.properties.isLowercase { return false }
+                if scalar.properties.isUppercase { letters += 1 }
+            }
+        }
+        return letters >= 2
+    }
+
+    static func markdownHeading(_ text: String) -> NotesLine.Kind? {
+        let hashes = text.prefix { $0 == "#" }
+        guard (1...6).contains(hashes.count), text.dropFirst(hashes.count).first == " " else { return nil }
+        var title = text.dropFirst(hashes.count).trimmingCharacters(in: .whitespaces)
+        while title.hasSuffix("#") { title = String(title.dropLast()).trimmingCharacters(in: .whitespaces) }
+        guard !title.isEmpty else { return nil }
+        return .heading(level: hashes.count, text: String(NotesMarkdown.plain(title[...])))
+    }
+
+    // MARK: Labels and fields
+
+    /// The label a phrase starting at `index` spells, and how many tokens it takes; nil when
+    /// the words there are no label in this place.
+    static func label(at index: Int, in tokens: [NotesToken], prose: Bool) -> (NotesLabel, Int)? {
+        guard tokens[index].shape == .word || tokens[index].shape == .email else { return nil }
+        for length in stride(from: NotesLabel.longestPhrase, through: 1, by: -1) where index + length <= tokens.count {
+            let phrase = tokens[index..<index + length]
+            // A label phrase is joined by single spaces, marked (if at all) on its last word.
+            guard phrase.dropFirst().allSatisfy({ !$0.afterSeparator }),
+                phrase.dropLast().allSatisfy({ !$0.marked && $0.shape == .word }),
+                phrase.last?.shape == .word || phrase.last?.shape == .email
+            else { continue }
+            let folded = length == 1 ? phrase[index].folded : phrase.map(\.folded).joined(separator: " ")
+            let marked = phrase.last?.marked == true
+            guard
+                let label = NotesLabel.lookup(folded) ?? (length == 1 ? compound(folded) : nil)
+                    ?? (length == 1 && marked ? NotesLabel.misspelt(folded) : nil)
+            else { continue }
+            // "PlayStation Network:", "Display name:": a weak label word ending a name is the name.
+            if index > 0, !tokens[index].afterSeparator, tokens[index - 1].shape == .word,
+                label.field == .extra || label.field == .title
+            {
+                continue
+            }
+            if phrase.last?.marked == true { return (label, length) }
+            // "Code carte bleue: 5574", "Senha de acesso: x": a label word opening a longer
+            // phrase that ends in a colon names the field.
+            var end = index + length
+            while end < tokens.count, end - index < 5, !tokens[end].afterSeparator, tokens[end].shape == .word,
+                lookupAt(end, in: tokens) == nil
+            {
+                if tokens[end].marked { return (label, end + 1 - index) }
+                end += 1
+            }
+            // "site https://x", "mail ana@x.com": any label before a value of its own shape.
+            if index == 0, index + length < tokens.count, !prose, !tokens[index + length].afterSeparator,
+                !tokens[index + length].parenthesised
+            {
+                let shape = tokens[index + length].shape
+                if (label.field == .url && shape == .url) || (label.field == .email && shape == .email)
+                    || (label.field == .username && shape == .email)
+                {
+                    return (label, length)
+                }
+            }
+            // "Cuenta KwamePereira", "ww jJcnAr-rTW*hEGd5": a short label word and one value
+            // that looks like its field's, the whole line.
+            if index == 0, tokens.count == length + 1, !prose, !tokens[length].afterSeparator,
+                !tokens[length].parenthesised
+            {
+                let value = tokens[length]
+                let handle =
+                    !NotesToken.isPasswordLike(value.text)
+                    && (NotesRecordAssembler.isJoinedName(value.text)
+                        || NotesRecordAssembler.isBracketedHandle(value.text))
+                if (label.field == .password && NotesToken.isPasswordLike(value.text))
+                    || (label.field == .username && handle)
+                {
+                    return (label, length)
+                }
+            }
+            guard label.bare, !prose else { continue }
+            // Without a colon: a label word before exactly one value (`user jsmith`,
+            // `pw Secret1`, `id 123`), or alone on its line.
+            let next = index + length
+            if next == tokens.count {
+                if index == 0 { return (label, length) }
+                continue
+            }
+            let value = tokens[next]
+            // "Apple ID (ana@x.com)", "Apple ID | ana": a name, not a label and its value.
+            if value.afterSeparator || value.parenthesised { continue }
+            if stopWords.contains(value.folded) { continue }
+            if lookupAt(next, in: tokens) != nil, !value.isTyped { continue }
+            // Pictograph labels (🔑, 👤) also decorate titles ("🔐 Trello"): a value must look like one.
+            let pictograph = tokens[index].text.unicodeScalars.first.map { $0.value >= 0x2190 } ?? false
+            if pictograph, !value.isTyped, !NotesRecordAssembler.isHandle(value.text) { continue }
+            switch label.field {
+            case .password: break
+            case .username, .email:
+                guard value.isTyped || NotesRecordAssembler.isHandle(value.text) else { continue }
+            default:
+                guard value.isTyped else { continue }
+            }
+            let after = next + 1
+            if after < tokens.count, !tokens[after].afterSeparator, tokens[after].shape == .word,
+                Self.label(at: after, in: tokens, prose: prose) == nil
+            {
+                continue  // "login page broken": a phrase, not a label and its value
+            }
+            return (label, length)
+        }
+        return nil
+    }
+
+    /// The label spelled by one to three words at `index`, whatever follows.
+    private static func lookupAt(_ index: Int, in tokens: [NotesToken]) -> NotesLabel? {
+        var phrase = ""
+        for offset in 0..<NotesLabel.longestPhrase where index + offset < tokens.count {
+            let token = tokens[index + offset]
+            if offset > 0 && token.afterSeparator { break }
+            phrase += offset == 0 ? token.folded : " " + token.folded
+            if let label = NotesLabel.lookup(phrase) ?? (offset == 0 ? compound(phrase) : nil) { return label }
+            if token.marked { break }
+        }
+        return nil
+    }
+
+    /// `Karten-PIN`, `Online-Passwort`, `PIN-Code`: a hyphenated word ending or starting in
+    /// a label of two letters or more.
+    static func compound(_ folded: String) -> NotesLabel? {
+        guard folded.contains("-") else { return nil }
+        let parts = folded.split(separator: "-")
+        guard parts.count >= 2 else { return nil }
+        for part in [parts.last!, parts.first!] where part.count >= 2 {
+            if let label = NotesLabel.lookup(String(part)), label.field != .title, label.field != .extra {
+                return NotesLabel(field: label.field, name: folded, bare: label.bare)
+            }
+        }
+        return nil
+    }
+
+    static func fields(_ tokens: [NotesToken], prose: Bool) -> [NotesLine.Field] {
+        var fields = [NotesLine.Field]()
+        var index = 0
+        var inValueOf: Int?  // the field whose value is being read
+        var valueMarked = false
+        while index < tokens.count {
+            let token = tokens[index]
+            if let open = inValueOf, valueMarked, fields[open].label?.field == .notes {
+                fields[open].tokens.append(token)  // a note takes the rest of the line
+                index += 1
+                continue
+            }
+            if let (label, length) = label(at: index, in: tokens, prose: prose) {
+                let written = tokens[index..<index + length].map(\.text).joined(separator: " ")
+                fields.append(.init(label: label, tokens: [], labelText: written))
+                inValueOf = fields.count - 1
+                valueMarked = tokens[index + length - 1].marked
+                index += length
+                continue
+            }
+            // A pictograph that labels nothing here is decoration ("🔐 Trello").
+            if let first = token.text.unicodeScalars.first, NotesTokenizer.isDecoration(first) {
+                index += 1
+                continue
+            }
+            if let open = inValueOf {
+                let value = fields[open].tokens
+                // A marked label's value runs to the next separator; a bare label takes one token.
+                // Notes take the rest of the line; other values stop at a URL or e-mail after them.
+                let joins =
+                    valueMarked && !token.afterSeparator && !token.parenthesised
+                    && token.shape != .url && token.shape != .email
+                if value.isEmpty || joins {
+                    fields[open].tokens.append(token)
+                    index += 1
+                    continue
+                }
+                inValueOf = nil
+            }
+            // Bare runs: split at separators, and around values inside a run of words.
+            let previous = fields.last
+            let joins =
+                !token.afterSeparator && previous != nil && previous?.label == nil && !token.isTyped
+                && previous?.tokens.last?.isTyped == false && previous?.parenthesised == token.parenthesised
+            if joins {
+                fields[fields.count - 1].tokens.append(token)
+            } else {
+                fields.append(.init(label: nil, tokens: [token]))
+            }
+            index += 1
+        }
+        return fields
+    }
+
+    // MARK: Sentences
+
+    /// Words that do not follow a label as its value ("PIN for the card", "pw was x").
+    static let stopWords: Set<String> = proseWords.union([
+        "for", "the", "of", "to", "and", "or", "a", "an", "in", "on", "at", "with", "from", "by", "if", "as", "it",
+        "this", "that", "same", "old", "new", "not", "no", "pour", "le", "la", "les", "du", "des", "et", "fur", "der",
+        "die", "das", "und", "para", "el", "los", "las", "y", "per", "il", "e", "voor", "het", "en", "van", "do",
+        "da", "de", "del", "se", "ist", "est", "changed", "reset", "expired", "here", "below", "above", "see",
+    ])
+
+    /// Words of sentences in the seven languages: a line holding one is prose.
+    static let proseWords: Set<String> = [
+        "is", "was", "were", "are", "been", "changed", "change", "reset", "forgot", "forgotten", "remember",
+        "don't", "dont", "didn't", "doesn't", "isn't", "wasn't", "won't", "will", "should", "must", "because",
+        "but", "when", "then", "it's", "i", "i'm", "i've", "we", "you", "they", "he", "she", "please", "called",
+        "asked", "ask", "sent", "gave", "got", "told", "expires", "expired", "used", "using", "renew", "est",
+        "etait", "oublie", "ne", "pas", "j'ai", "ist", "war", "wurde", "geandert", "nicht", "ich",
+        "hat", "habe", "es", "era", "fue", "cambie", "cambiado", "cambio", "nao", "foi", "mudou", "mudei", "eu",
+        "stato", "cambiato", "cambiata", "non", "ho", "niet", "werd", "gewijzigd", "heb", "ik", "wordt", "ook",
+        "updated", "actualizado", "aktualisiert", "bijgewerkt", "atualizado", "aggiornato", "leaked", "retired",
+        "never", "again",
+    ]
+
+    static func isProse(_ tokens: [NotesToken], text: String) -> Bool {
+        let words = tokens.filter { $0.shape == .word }
+        let sentence =
+            words.contains(where: { proseWords.contains($0.folded) })
+            || (words.count >= 4 && text.last.map { ".!?".contains($0) } == true)
+            || (tokens.count > 10 && words.count > 8)
+        // A line with a label and its colon (`Note: call them`) is a record line, whatever its words.
+        return sentence && !fields(tokens, prose: true).contains(where: { $0.label != nil })
+    }
+}

@@ -1,0 +1,82 @@
+/// The Markdown and list syntax around notes: list markers, checkboxes, emphasis, code
+/// spans and links, taken off so only what the person wrote is read.
+enum NotesMarkdown {
+    /// `text` without a leading bullet (`-`, `*`, `+`, `•`, `·`, `–`, `—`, `>`), number
+    /// (`1.`, `2)`, `(3)`, `a)`) or checkbox (`[ ]`, `[x]`); whether one was there.
+    static func stripListMarker(_ text: Substring) -> (Substring, Bool) {
+        var rest = text
+        var listed = false
+        if let first = rest.first, "-*+•·–—▪◦>".contains(first), rest.dropFirst().first?.isWhitespace == true {
+            rest = rest.dropFirst().drop(while: \.isWhitespace)
+            listed = first != ">"
+        } else {
+            let digits = rest.prefix { $0.isNumber }
+            let letter = rest.prefix(1).allSatisfy(\.isLowercase) && rest.dropFirst().first == ")" ? 1 : 0
+            let count = digits.isEmpty ? letter : digits.count
+            let afterNumber = rest.dropFirst(count)
+            if count > 0, count <= 3, let mark = afterNumber.first, ".)".contains(mark),
+                afterNumber.dropFirst().first?.isWhitespace == true
+            {
+                rest = afterNumber.dropFirst().drop(while: \.isWhitespace)
+                listed = true
+            } else if rest.first == "(", let close = rest.firstIndex(of: ")"),
+                rest[rest.index(after: rest.startIndex)..<close].allSatisfy(\.isNumber),
+                rest.distance(from: rest.startIndex, to: close) > 1, rest[close...].dropFirst().first == " "
+            {
+                rest = rest[close...].dropFirst().drop(while: \.isWhitespace)
+                listed = true
+            }
+        }
+        for box in ["[ ] ", "[x] ", "[X] ", "☐ ", "☑ ", "✓ ", "✔ "] where rest.hasPrefix(box) {
+            rest = rest.dropFirst(box.count).drop(while: \.isWhitespace)
+            listed = true
+        }
+        return (rest, listed)
+    }
+
+    /// `text` without `**bold**`, `__bold__` and `` `code` `` marks (when paired) and with
+    /// `[name](url)` written as `name | url` and `<https://x>` as `https://x`.
+    static func plain(_ text: Substring) -> Substring {
+        // Most lines have none of these marks: no Foundation search for them.
+        guard text.utf8.contains(where: { $0 == 0x2A || $0 == 0x5F || $0 == 0x60 || $0 == 0x5B || $0 == 0x3C })
+        else { return text }
+        var result = Substring(text)
+        for mark in ["**", "__"] where occurrences(of: mark, in: result) >= 2 {
+            result = Substring(result.replacingOccurrences(of: mark, with: ""))
+        }
+        let ticks = result.count(where: { $0 == "`" })
+        if ticks >= 2, ticks % 2 == 0 { result.removeAll { $0 == "`" } }
+        if result.contains("](") { result = Substring(links(result)) }
+        if result.contains("<"), result.contains("://") {
+            result = Substring(result.replacingOccurrences(of: "<http", with: "http"))
+            result = Substring(result.replacingOccurrences(of: ">", with: ""))
+        }
+        return result
+    }
+
+    private static func occurrences(of mark: String, in text: Substring) -> Int {
+        var count = 0
+        var rest = text[...]
+        while let range = rest.range(of: mark) {
+            count += 1
+            rest = rest[range.upperBound...]
+        }
+        return count
+    }
+
+    /// `[name](url)` → `name | url`.
+    private static func links(_ text: Substring) -> String {
+        var out = ""
+        var rest = text
+        while let open = rest.firstIndex(of: "["), let middle = rest[open...].range(of: "]("),
+            let close = rest[middle.upperBound...].firstIndex(of: ")")
+        {
+            out += rest[..<open]
+            let name = rest[rest.index(after: open)..<middle.lowerBound]
+            let url = rest[middle.upperBound..<close]
+            out += name.isEmpty || name == url ? String(url) : "\(name) | \(url)"
+            rest = rest[rest.index(after: close)...]
+        }
+        return out + rest
+    }
+}

@@ -1,0 +1,645 @@
+import VaultModel
+
+/// Assembles records from classified notes lines. A record starts at a title line, a line
+/// with its own title (`Service user: x pass: y`, `Service | user | pass`), a list item
+/// with a title, or a label already filled in the record; it continues with label–value
+/// lines, bare values (e-mail, URL, password-like) and bare `user / password` lines.
+/// Headings (`#`, underlined, or a title line with records under it) become folders.
+/// Whatever is not understood is kept, out of sight, in the record it appears in.
+struct NotesRecordAssembler {
+    private let lines: [NotesLine]
+    private var drafts = [NotesDraft]()
+    private var draft: NotesDraft?
+    private var block = 0
+    /// Explicit headings in force, outermost first; `epoch` changes with each one.
+    private var headings = [(level: Int, name: String, line: Int, used: Bool)]()
+    private var epoch = 0
+    private var epochs = [Int]()  // per draft
+    /// A Markdown table's columns, from its header row.
+    private var columns: [(label: NotesLabel?, name: String)]?
+
+    init(_ lines: [NotesLine]) { self.lines = lines }
+
+    mutating func assemble() -> [NotesDraft] {
+        var index = 0
+        while index < lines.count {
+            let line = lines[index]
+            let next = index + 1 < lines.count ? lines[index + 1] : nil
+            index += step(line, next: next, previous: index > 0 ? lines[index - 1] : nil)
+        }
+        flush()
+        for heading in headings where !heading.used { headingNote(heading.name, line: heading.line) }
+        return withImplicitHeadings()
+    }
+
+    /// Reads `line` (and `next` when it belongs to it); how many lines were read.
+    private mutating func step(_ line: NotesLine, next: NotesLine?, previous: NotesLine?) -> Int {
+        if case .tableRow = line.kind {} else if line.kind != .tableDivider { columns = nil }
+        switch line.kind {
+        case .blank:
+            // A title alone may have its fields after a blank line; anything else ends here.
+            if draft?.isTitleOnly != true { flush() }
+            block += 1
+        case .long:
+            unrecognized(line)
+        case .rule(let mark):
+            if mark == "=" || mark == "-", let open = draft, open.isTitleOnly, open.lastLine == line.number - 1,
+                previous?.isListItem == false, let title = open.title
+            {
+                draft = nil
+                heading(level: mark == "=" ? 1 : 2, name: title, line: open.firstLine)
+            } else {
+                flush()
+                block += 1
+            }
+        case .heading(let level, let text):
+            flush()
+            heading(level: level, name: text, line: line.number)
+        case .tableDivider:
+            if columns == nil { unrecognized(line) }
+        case .tableRow(let cells):
+            if next?.kind == .tableDivider {
+                flush()
+                columns = cells.map { cell in (NotesLabel.lookup(NotesLabel.fold(cell)), cell) }
+                if let open = draft { draft = open }
+                tableHeader(line)
+                return 2
+            }
+            tableRow(cells, line: line)
+        case .labelOnly(let label):
+            if let next, next.kind == .content, !next.isProse, !next.labelled, next.fields.count == 1 {
+                let field = NotesLine.Field(label: label, tokens: next.fields[0].tokens, labelText: line.text)
+                labelledFields([field], line: line, also: next.number)
+                return 2
+            }
+            words(line, text: line.text, next: next)
+        case .content:
+            content(line, next: next)
+        }
+        return 1
+    }
+
+    // MARK: Records
+
+    private mutating func flush() {
+        guard var open = draft else { return }
+        draft = nil
+        guard open.hasContent else { return }
+        // "### Facebook" then "mail: …", "WW: …": the innermost heading names the record.
+        if open.title == nil, open.hasCredential, let last = headings.last, !last.used {
+            open.title = last.name
+            headings.removeLast()  // it named this record; the records after it are not under it
+            open.folder = headings.map(\.name)
+        } else {
+            open.folder = headings.map(\.name)
+        }
+        for i in headings.indices where !open.folder.isEmpty { headings[i].used = true }
+        drafts.append(open)
+        epochs.append(epoch)
+    }
+
+    private mutating func start(_ line: NotesLine) {
+        flush()
+        draft = NotesDraft(line: line.number, block: block)
+    }
+
+    private mutating func current(_ line: NotesLine) -> NotesDraft {
+        if draft == nil { draft = NotesDraft(line: line.number, block: block) }
+        draft!.touch(line.number)
+        return draft!
+    }
+
+    private mutating func unrecognized(_ line: NotesLine) {
+        _ = current(line)
+        draft!.unrecognized.append(String(NotesLineClassifier.trimmedSpaces(line.raw[...])))
+    }
+
+    private mutating func heading(level: Int, name: String, line: Int) {
+        flush()
+        for heading in headings where heading.level >= level && !heading.used {
+            headingNote(heading.name, line: heading.line)
+        }
+        headings = headings.filter { $0.level < level } + [(level, name, line, false)]
+        epoch += 1
+        block += 1
+    }
+
+    /// A heading with nothing under it: kept as a note titled with it.
+    private mutating func headingNote(_ name: String, line: Int) {
+        var note = NotesDraft(line: line, block: block)
+        note.title = name
+        drafts.append(note)
+        epochs.append(epoch)
+    }
+
+    // MARK: Content lines
+
+    private mutating func content(_ line: NotesLine, next: NotesLine?) {
+        if line.isProse { return unrecognized(line) }
+        if line.labelled { return labelledFields(line.fields, line: line) }
+        if line.isWordsOnly { return words(line, text: line.fields[0].text, next: next) }
+        if line.isBareValue { return bareValue(line.fields[0].tokens[0], line: line, next: next) }
+        let fields = line.fields
+        if let open = draft, open.title != nil, !open.isTitleOnly, !line.isListItem {
+            // "Trello" / "chloe76@ziggo.nl" / "Mari:4899MUS": one chunk under a bare username.
+            if open.username != nil, open.password == nil, !open.oneLine, open.placed > 0,
+                !line.text.contains(where: \.isWhitespace)
+            {
+                draft!.password = line.text
+                draft!.placed += 1
+                draft!.touch(line.number)
+                return
+            }
+            // "work: costa@x.fr / Cherry1996" under a title: another account, named by a word.
+            if open.hasCredential, !open.oneLine, fields.count == 3, fields[0].tokens.count == 1,
+                fields[0].tokens[0].marked, fields[0].shape == .word, fields[0].text.first?.isLowercase == true,
+                fields[1].shape == .email, fields[2].shape != .url, fields[2].shape != .email
+            {
+                credentialPair(fields, line: line, skipFirst: true)
+                return
+            }
+            // "Beveiligingsvraag: naam eerste huisdier? Toto": a label of its own in a record.
+            if open.titleLine, !open.oneLine, fields.count >= 2, fields[0].shape == .word, fields[0].tokens.count <= 3,
+                fields[0].tokens.last?.marked == true, open.password != nil || fields[0].tokens.count > 1
+            {
+                draft!.customFields.append(
+                    .init(
+                        name: fields[0].text, value: fields.dropFirst().map(\.text).joined(separator: " "),
+                        concealed: true))
+                draft!.touch(line.number)
+                return
+            }
+        }
+        // "meter 0042 ok" under a labelled record: words with a value, no separator — its text.
+        // "router admin at 192.168.1.1 (admin / admin)": a lowercase phrase running into values.
+        let phrase =
+            fields.count >= 2 && fields[0].tokens.count >= 2 && fields[0].text.first?.isLowercase == true
+            && fields[1].tokens.first?.afterSeparator == false
+        if let open = draft, open.labelled > 0, open.titleLine, !line.isListItem,
+            phrase
+                || (fields.dropFirst().allSatisfy({ !($0.tokens.first?.afterSeparator ?? false) })
+                    && !fields.contains(where: { $0.shape == .email || $0.shape == .url }))
+        {
+            return unrecognized(line)
+        }
+        // Two runs of plain words ("Wi-Fi - home"): a title with a separator in it.
+        if fields.count == 2, fields.allSatisfy({ $0.tokens.allSatisfy { !$0.isTyped } }),
+            fields.contains(where: { $0.tokens.count > 1 }) || fields[1].parenthesised
+        {
+            return words(line, text: line.text.trimmingSuffix(":"), next: next)
+        }
+        // Separators and nothing else between them (found by fuzzing): kept, never guessed.
+        guard !fields.isEmpty else { return unrecognized(line) }
+        values(fields, line: line)
+    }
+
+    /// A line of plain words: a title, a username or password under a title, or free text.
+    private mutating func words(_ line: NotesLine, text: String, next: NotesLine?) {
+        let words = line.fields.reduce(0) { $0 + $1.tokens.count }
+        if words > 8 || text.count > 80 { return unrecognized(line) }
+        let single = words == 1 && line.fields.count == 1
+        let title = String(text.trimmingSuffix(":"))
+        if let open = draft, open.title != nil, single, !line.isListItem {
+            let value = line.fields[0].tokens[0].text
+            // "Trello" / "oliver49@gmx.de" / "stone.orbit.dish": the password under a username.
+            if open.username != nil, open.password == nil, open.placed > 0 || open.labelled > 0, !open.oneLine {
+                draft!.password = value
+                draft!.placed += 1
+                draft!.touch(line.number)
+                return
+            }
+            // "Gmail" / "analopez" / "hunter22": a handle over a password.
+            if open.isTitleOnly, Self.isHandle(value), let next, next.kind == .content, next.fields.count == 1,
+                next.fields[0].label == nil, next.fields[0].tokens.count == 1, next.fields[0].tokens[0].shape != .url,
+                // "Groceries" / "milk" / "eggs" is a list: the value under a handle looks like a password.
+                next.fields[0].tokens[0].shape != .word || NotesToken.isPasswordLike(next.fields[0].tokens[0].text)
+                    || next.fields[0].tokens[0].text.contains(where: { !$0.isLetter })
+            {
+                draft!.username = value
+                draft!.placed += 1
+                draft!.touch(line.number)
+                return
+            }
+        }
+        start(line)
+        draft!.title = title
+        draft!.titleLine = true
+        draft!.capitals = line.isCapitals
+    }
+
+    /// One value alone on its line: an e-mail is a username, a URL a URL, a password-like
+    /// string the password of a record that has a title or username and no password yet.
+    private mutating func bareValue(_ token: NotesToken, line: NotesLine, next: NotesLine?) {
+        switch token.shape {
+        case .url:
+            _ = current(line)
+            draft!.urls.append(token.text)
+        case .email:
+            if let open = draft, open.username == nil, open.hasContent {
+                draft!.username = token.text
+                draft!.placed += 1
+                draft!.touch(line.number)
+            } else {
+                let title = draft?.bareCredentials == true ? draft?.title : nil
+                start(line)
+                draft!.title = title
+                draft!.username = token.text
+                draft!.placed += 1
+            }
+        case .secret, .number, .word:
+            guard let open = draft, open.password == nil, open.title != nil || open.username != nil else {
+                return unrecognized(line)
+            }
+            // "Bank" / "52809213" / "Pa55word!": a number over a password is the username.
+            if token.shape == .number, open.username == nil, let next, next.isBareValue,
+                next.fields[0].tokens[0].shape == .secret
+            {
+                draft!.username = token.text
+            } else {
+                draft!.password = token.text
+            }
+            draft!.placed += 1
+            draft!.touch(line.number)
+        }
+    }
+
+    /// A line of bare values between separators: `user / password` under a title, or a
+    /// one-line record `Title SEP user SEP password SEP url` in any order of URL and e-mail.
+    private mutating func values(_ fields: [NotesLine.Field], line: NotesLine) {
+        let plain = fields.filter { $0.shape != .url && $0.shape != .email && !$0.parenthesised }
+        let emails = fields.filter { $0.shape == .email }
+        let open = draft.map { $0.title != nil && ($0.hasCredential ? $0.bareCredentials : true) } ?? false
+        // "work - ana@x.com - pw" under a title: a lowercase word naming the account.
+        let qualifier =
+            plain.count == 2 && emails.count == 1 && plain[0].tokens.count == 1
+            && plain[0].tokens[0].text.first?.isLowercase == true && !plain[0].tokens[0].isTyped
+        let firstIsTitle =
+            fields[0].shape == .word && !fields[0].parenthesised && fields[0].tokens.count > 1
+        // Under a title line of the same block (no blank line between), or when the first
+        // value is plainly a username: the account of that title.
+        let userFirst =
+            fields[0].shape == .email
+            || (fields[0].tokens.count == 1 && fields[0].shape != .url && Self.isHandle(fields[0].text))
+        let sameBlock = draft?.block == block || userFirst
+        if open, sameBlock, !line.isListItem || draft?.isTitleOnly == true || draft?.bareCredentials == true,
+            !firstIsTitle,
+            plain.count + emails.count <= 2 || qualifier
+        {
+            credentialPair(fields, line: line, skipFirst: qualifier)
+            return
+        }
+        start(line)
+        draft!.oneLine = true
+        var rest = fields[...]
+        if let first = rest.first, first.shape == .word, !first.parenthesised,
+            !NotesToken.isPasswordLike(first.text)
+        {
+            draft!.title = first.text
+            rest = rest.dropFirst()
+            // "Dropbox (business)": a remark in parentheses right after the title.
+            if let remark = rest.first, remark.parenthesised, remark.shape == .word, remark.tokens.count > 1 {
+                draft!.title! += " (\(remark.text))"
+                rest = rest.dropFirst()
+            }
+        }
+        // "KEQU/TB71 -> AWS console -> ana": the title is the first run of plain words.
+        if draft!.title == nil,
+            let name = rest.firstIndex(where: { field in
+                field.shape == .word && !field.parenthesised && !Self.isHandle(field.text)
+                    && field.text.first?.isUppercase == true
+            })
+        {
+            draft!.title = rest[name].text
+            rest.remove(at: name)
+        }
+        var remaining = [NotesLine.Field]()
+        for field in rest {
+            if field.shape == .url {
+                draft!.urls.append(field.text)
+            } else if field.shape == .email, draft!.username == nil {
+                draft!.username = field.text
+            } else {
+                remaining.append(field)
+            }
+        }
+        if draft!.username == nil, let paren = remaining.firstIndex(where: { $0.parenthesised && $0.tokens.count == 1 })
+        {
+            draft!.username = remaining.remove(at: paren).text
+        }
+        assignPositional(remaining)
+    }
+
+    /// User and password from the values left on a line, in the order people write them
+    /// (user, then password); the password is the one that looks like a password when only
+    /// one of the two does.
+    private mutating func assignPositional(_ remaining: [NotesLine.Field]) {
+        var remaining = remaining
+        if draft!.username == nil, remaining.count >= 2 {
+            var userIndex = 0
+            var passwordIndex = remaining.count - 1
+            if NotesToken.isPasswordLike(remaining[0].text), !NotesToken.isPasswordLike(remaining[passwordIndex].text) {
+                swap(&userIndex, &passwordIndex)
+            }
+            // Two password-like values: one is the password, the other is kept out of sight.
+            if NotesToken.isPasswordLike(remaining[userIndex].text) {
+                draft!.unrecognized.append(remaining[userIndex].text)
+            } else {
+                draft!.username = remaining[userIndex].text
+            }
+            draft!.password = remaining[passwordIndex].text
+            draft!.placed += 1
+            remaining = remaining.enumerated().filter { $0.offset != userIndex && $0.offset != passwordIndex }.map(
+                \.element)
+        } else if draft!.password == nil, let last = remaining.popLast() {
+            // "Netflix: flixpass", "Amazon | ana@x.com | pw": the value after the title or e-mail.
+            draft!.password = last.text
+            draft!.placed += 1
+        }
+        for field in remaining { draft!.unrecognized.append(field.text) }
+    }
+
+    private mutating func credentialPair(_ fields: [NotesLine.Field], line: NotesLine, skipFirst: Bool) {
+        if let open = draft, open.hasCredential {
+            // Another account of the same service, on the next line.
+            let title = open.title
+            start(line)
+            draft!.title = title
+            draft!.titleLine = true
+        }
+        draft!.touch(line.number)
+        draft!.bareCredentials = true
+        var fields = fields
+        if skipFirst, let first = fields.first { draft!.unrecognized.append(first.text) }
+        if skipFirst { fields.removeFirst() }
+        var remaining = [NotesLine.Field]()
+        for field in fields {
+            if field.shape == .url {
+                draft!.urls.append(field.text)
+            } else if field.shape == .email, draft!.username == nil {
+                draft!.username = field.text
+            } else if field.parenthesised, field.shape == .word {
+                draft!.unrecognized.append(field.text)
+            } else {
+                remaining.append(field)
+            }
+        }
+        if remaining.count >= 2, draft!.username == nil {
+            draft!.username = remaining.removeFirst().text
+        }
+        if let last = remaining.popLast() {
+            draft!.password = last.text
+        }
+        draft!.placed += 1
+        for field in remaining { draft!.unrecognized.append(field.text) }
+    }
+
+    /// A line with labels: `user: x`, `Service user: x pass: y`, `id 123 pin 45 pw: z`.
+    private mutating func labelledFields(_ fields: [NotesLine.Field], line: NotesLine, also: Int? = nil) {
+        let firstLabel = fields.firstIndex { $0.label != nil } ?? fields.count
+        let prefix = fields[..<firstLabel]
+        let titleField = prefix.first.flatMap { field in
+            field.shape == .word && !field.parenthesised && !NotesToken.isPasswordLike(field.text) ? field : nil
+        }
+        let sets = Set(fields.compactMap { $0.tokens.isEmpty ? nil : $0.label?.field })
+        let credentials: Set<NotesLabel.Field> = [.username, .email, .password, .url]
+        if titleField != nil, sets.isDisjoint(with: credentials), let open = draft, open.title != nil, open.hasContent {
+            // "Secret question - mother's maiden name: Biscotte" inside a record: a field of
+            // it with a label of its own, kept concealed.
+            let name =
+                fields.filter { $0.label == nil }.map(\.text)
+                + fields.compactMap { $0.label == nil ? nil : $0.labelText }
+            let value = fields.filter { $0.label != nil }.map(\.text).joined(separator: " ")
+            draft!.touch(line.number)
+            draft!.customFields.append(.init(name: name.joined(separator: " "), value: value, concealed: true))
+            return
+        }
+        if titleField != nil {
+            start(line)
+        } else if let open = draft {
+            let repeats =
+                (open.username != nil && (sets.contains(.username) || sets.contains(.email) && open.password != nil))
+                || (open.title != nil && sets.contains(.title)) || (open.password != nil && sets.contains(.password))
+            if repeats, line.isListItem || !(open.password != nil && sets == [.password]) {
+                start(line)
+            }
+        }
+        _ = current(line)
+        if let also { draft!.touch(also) }
+        if let titleField {
+            draft!.title = titleField.text
+        }
+        var later = [NotesLine.Field]()
+        let namesUser = sets.contains(.username) || sets.contains(.email)
+        for field in prefix.dropFirst(titleField == nil ? 0 : 1) {
+            // "Etsy (chloe.wagner) pw Purple2013": a handle in brackets after the title.
+            if field.parenthesised, field.tokens.count == 1, !namesUser, draft!.username == nil,
+                Self.isBracketedHandle(field.text)
+            {
+                draft!.username = field.text
+                draft!.placed += 1
+            } else if field.parenthesised, field.shape == .word, let title = draft!.title {
+                draft!.title = title + " (\(field.text))"
+            } else {
+                later.append(field)
+            }
+        }
+        for field in fields[firstLabel...] where field.label != nil { apply(field.label!, field: field) }
+        for field in later + fields[firstLabel...].filter({ $0.label == nil }) { bareInRecord(field) }
+    }
+
+    /// A value without a label on a labelled line: placed by its shape when its field is free.
+    private mutating func bareInRecord(_ field: NotesLine.Field) {
+        switch field.shape {
+        case .url: draft!.urls.append(field.text)
+        case .email where draft!.username == nil:
+            draft!.username = field.text
+            draft!.placed += 1
+        case .secret where draft!.password == nil:
+            draft!.password = field.text
+            draft!.placed += 1
+        case .secret, .word:
+            // "@jperez80", "jsmith" next to a labelled password: the username.
+            if draft!.username == nil, field.tokens.count == 1, !NotesToken.isPasswordLike(field.text),
+                field.text.hasPrefix("@") || Self.isHandle(field.text), !field.parenthesised
+            {
+                draft!.username = field.text
+                draft!.placed += 1
+            } else {
+                draft!.unrecognized.append(field.text)
+            }
+        default: draft!.unrecognized.append(field.text)
+        }
+    }
+
+    private mutating func apply(_ label: NotesLabel, field: NotesLine.Field) {
+        let value = field.text
+        guard !value.isEmpty else { return }
+        draft!.labelled += 1
+        let name = field.labelText.isEmpty ? label.name : field.labelText
+        switch label.field {
+        case .title:
+            if draft!.title == nil { draft!.title = value } else { extra(name, value) }
+        case .username:
+            if draft!.username == nil, draft!.password == nil, NotesToken.isPasswordLike(value),
+                ["user", "admin", "root", "login"].contains(NotesLabel.fold(name))
+            {
+                // "Router" / "user : 5.iAVB4dq+G": a default account name and its password.
+                draft!.username = name
+                draft!.password = value
+            } else if draft!.username == nil {
+                draft!.username = value
+            } else {
+                extra(name, value)
+            }
+        case .email:
+            if draft!.username == nil { draft!.username = value } else { extra(name, value) }
+        case .password:
+            if draft!.password == nil {
+                draft!.password = value
+            } else {
+                draft!.customFields.append(.init(name: name, value: value, concealed: true))
+            }
+        case .url:
+            if field.shape == .url {
+                draft!.urls.append(value)
+            } else if draft!.title == nil, !NotesToken.isPasswordLike(value) {
+                draft!.title = value
+            } else {
+                extra(name, value)
+            }
+        case .notes:
+            // A note naming a password ("never use Tulp_8700 again") is not shown in clear:
+            // only plain words stay visible.
+            let plain = field.tokens.allSatisfy { token in
+                token.shape == .word && !token.text.dropFirst().dropLast().contains { $0 == "_" || $0 == "." }
+            }
+            if !plain {
+                draft!.unrecognized.append("\(name): \(value)")
+            } else {
+                draft!.notes.append(value)
+            }
+        case .totp:
+            draft!.totp = TOTP.itemValue(value, account: draft!.title ?? "import")
+        case .secret:
+            draft!.customFields.append(.init(name: name, value: value, concealed: true))
+        case .extra:
+            extra(name, value)
+        }
+    }
+
+    /// A custom field, concealed when its value looks like a password.
+    private mutating func extra(_ name: String, _ value: String) {
+        let secret = value.split(separator: " ").contains { NotesToken.isPasswordLike($0) }
+        draft!.customFields.append(.init(name: name, value: value, concealed: secret))
+    }
+
+    // MARK: Tables
+
+    private mutating func tableHeader(_ line: NotesLine) {
+        // The header's words are labels; the line is accounted for by the rows under it.
+        _ = line
+    }
+
+    private mutating func tableRow(_ cells: [String], line: NotesLine) {
+        guard let columns else {
+            let joined = NotesLineClassifier.classify(cells.joined(separator: " | "), number: line.number)
+            var row = joined
+            row.raw = line.raw
+            row.isListItem = true
+            return content(row, next: nil)
+        }
+        start(line)
+        draft!.oneLine = true
+        var titled = columns.contains { $0.label?.field == .title }
+        for (cell, column) in zip(cells, columns) where !cell.isEmpty {
+            let shape = NotesToken.shape(of: cell)
+            if !titled, column.label?.field != .username, column.label?.field != .email,
+                column.label?.field != .password, shape != .url, !NotesToken.isPasswordLike(cell)
+            {
+                draft!.title = cell
+                titled = true
+            } else if let label = column.label {
+                // A cell is one value: a password with spaces or separators stays whole.
+                let whole = NotesLine.Field(
+                    label: label, tokens: [NotesToken(cell, afterSeparator: true)], labelText: column.name)
+                apply(label, field: whole)
+            } else {
+                extra(column.name.isEmpty ? "Column" : column.name, cell)
+            }
+        }
+        if cells.count > columns.count { draft!.unrecognized.append(cells[columns.count...].joined(separator: " | ")) }
+    }
+
+    // MARK: Headings found afterwards
+
+    /// A title line with no fields of its own, followed by records with credentials (in its
+    /// block, or in the next one when it stands alone or in capitals), is their heading:
+    /// it becomes their folder. Words after a record in its block are that record's text.
+    private func withImplicitHeadings() -> [NotesDraft] {
+        var result = [NotesDraft]()
+        var implicit: (name: String, epoch: Int, block: Int, standalone: Bool)?
+        for (k, var d) in drafts.enumerated() {
+            let epoch = epochs[k]
+            if d.isTitleOnly, d.titleLine, let title = d.title {
+                let next = k + 1 < drafts.count ? drafts[k + 1] : nil
+                if let next, next.hasCredential, epochs[k + 1] == epoch, next.block <= d.block + 1,
+                    next.title != nil || next.block == d.block
+                {
+                    let name = d.capitals ? title.capitalized : title
+                    implicit = (name, epoch, d.block, next.block != d.block || d.capitals)
+                    // The heading's line is accounted for by the records that carry it.
+                    continue
+                }
+                if let previous = result.indices.last, result[previous].block == d.block,
+                    result[previous].hasCredential, !d.capitals
+                {
+                    result[previous].unrecognized.append(title)
+                    result[previous].touch(d.firstLine)
+                    continue
+                }
+            }
+            if let heading = implicit {
+                if epoch == heading.epoch, heading.standalone || d.block == heading.block {
+                    d.folder.append(heading.name)
+                } else {
+                    implicit = nil
+                }
+            }
+            result.append(d)
+        }
+        return result
+    }
+
+    /// `chloe.wagner`, `ana_r`, `raj82`: a login name, not a remark (`business`, `old`).
+    static func isBracketedHandle(_ text: String) -> Bool {
+        text.count >= 3 && text.contains(where: \.isLetter) && !text.contains(" ")
+            && (text.contains { "._@".contains($0) } || text.contains(where: \.isNumber))
+            && !NotesToken.isPasswordLike(text)
+    }
+
+    static func isHandle(_ text: String) -> Bool {
+        text.contains { "._@".contains($0) || $0.isNumber } || text.allSatisfy { $0.isLowercase }
+            || isJoinedName(text)
+    }
+
+    /// A first and last name run together (`CarmenGarcia`, `PaulBianchi`): two capitalised
+    /// words of four letters or more, which brand names (`PayPal`, `GitHub`) are not.
+    static func isJoinedName(_ text: String) -> Bool {
+        guard text.allSatisfy(\.isLetter), text.first?.isUppercase == true else { return false }
+        var words = [String]()
+        for character in text {
+            if character.isUppercase || words.isEmpty {
+                words.append(String(character))
+            } else {
+                words[words.count - 1].append(character)
+            }
+        }
+        return words.count == 2 && words.allSatisfy { $0.count >= 4 }
+    }
+}
+
+extension String {
+    fileprivate func trimmingSuffix(_ suffix: String) -> String {
+        hasSuffix(suffix) ? String(dropLast(suffix.count)).trimmingCharacters(in: .whitespaces) : self
+    }
+}

@@ -1,0 +1,175 @@
+/// One word of a notes line, with the shape that decides which field it can fill: an e-mail
+/// address is a username, a URL (with or without a scheme: `empresa.atlassian.net`) is a
+/// URL, a password-like string (digits and letters, or symbols) can be a password but never
+/// a title. Labels are found over these tokens by ``NotesLineClassifier``.
+struct NotesToken: Equatable, Sendable {
+    enum Shape: Equatable, Sendable {
+        /// Letters, maybe with `.`, `_`, `-` or `'` (`Netflix`, `ana.lopez`, `Wi-Fi`).
+        case word
+        case email, url
+        /// Four or more digits (a PIN, an account number, a year).
+        case number
+        /// Letters with digits, or symbols with letters or digits (`hunter2`, `S0ld!Out`).
+        case secret
+    }
+
+    var text: String
+    /// ``text`` folded for the label lexicon (``NotesLabel/fold(_:)``).
+    var folded: String
+    var shape: Shape
+    /// A separator run (`|`, `/`, ` - `, `—`, `->`, `:`, `,`, a tab, two spaces…) comes
+    /// before this token, or it starts the line.
+    var afterSeparator: Bool
+    /// Written with `:` or `=` right after it (`user:`, `pw=`), or followed by a separator
+    /// run that starts with one (`user : x`): the mark of a label.
+    var marked = false
+    /// Inside parentheses (`Hulu (ana@x.com) pw`).
+    var parenthesised = false
+    /// Where the token stands in its line, and where its chunk ended (past a trailing `:`
+    /// or `,` taken off as a separator): a value ending the line keeps them.
+    var range: Range<String.Index>?
+    var rawEnd: String.Index?
+
+    init(_ text: String, afterSeparator: Bool) {
+        self.text = text
+        self.folded = NotesLabel.fold(text)
+        self.shape = Self.shape(of: text)
+        self.afterSeparator = afterSeparator
+    }
+
+    /// Whether the token can only be a value (never a title word).
+    var isTyped: Bool { shape != .word }
+
+    static func shape(of text: String) -> Shape {
+        var dot = false
+        var at = false
+        var colon = false
+        for byte in text.utf8 {
+            if byte == 0x2E { dot = true } else if byte == 0x40 { at = true } else if byte == 0x3A { colon = true }
+        }
+        if at, isEmail(text) { return .email }
+        if dot || colon, isURL(text) { return .url }
+        var letters = false
+        var digits = 0
+        var symbols = false
+        var count = 0
+        for scalar in text.unicodeScalars {
+            count += 1
+            let value = scalar.value
+            if (value >= 0x61 && value <= 0x7A) || (value >= 0x41 && value <= 0x5A) {
+                letters = true
+            } else if value >= 0x30 && value <= 0x39 {
+                digits += 1
+            } else if value == 0x2E || value == 0x5F || value == 0x2D || value == 0x27 || value == 0x2019 {
+                continue
+            } else if value >= 0x80 && scalar.properties.isAlphabetic {
+                letters = true
+            } else {
+                symbols = true
+            }
+        }
+        if digits == count && count >= 4 { return .number }
+        if count >= 4 && letters && digits > 0 { return .secret }
+        // "Disney+", "Yahoo!", "AT&T" are names; "Pa$$word", "S0ld!Out" are not.
+        if count >= 4 && symbols && (letters || digits > 0) {
+            let core = text.unicodeScalars.reversed().drop { !$0.properties.isAlphabetic && !("0"..."9").contains($0) }
+            let inner = core.contains {
+                !$0.properties.isAlphabetic && !("0"..."9").contains($0) && !"._-'’".unicodeScalars.contains($0)
+            }
+            if digits > 0 || (inner && count >= 6) || !letters { return .secret }
+        }
+        return .word
+    }
+
+    /// A value that looks like a generated or chosen password, by the strict test the
+    /// safety rules use: such a value never lands in a title, username, URL or folder.
+    /// Six or more characters with letters, digits and a symbol, or with lower case, inner
+    /// upper case and digits (`Jira!Pass2022`, `R0uter-Adm1n`, `8812Xq!`).
+    static func isPasswordLike(_ text: some StringProtocol) -> Bool {
+        guard text.count >= 6, !text.contains(where: \.isWhitespace) else { return false }
+        if isEmail(String(text)) { return false }
+        // "@jperez80": a handle.
+        if text.first == "@", text.dropFirst().allSatisfy({ $0.isLetter || $0.isNumber || "._".contains($0) }) {
+            return false
+        }
+        var letters = false
+        var lower = false
+        var innerUpper = false
+        var digits = false
+        var symbols = 0
+        for (offset, character) in text.enumerated() {
+            if character.isLetter {
+                letters = true
+                if character.isLowercase {
+                    lower = true
+                } else if character.isUppercase, offset > 0 {
+                    innerUpper = true
+                }
+            } else if character.isNumber {
+                digits = true
+            } else if !"._-'".contains(character) {
+                symbols += 1
+            }
+        }
+        return (letters && digits && symbols > 0) || (lower && innerUpper && digits && text.count >= 8)
+            || (letters && symbols >= 2)
+    }
+
+    static func isEmail(_ text: String) -> Bool {
+        guard let at = text.lastIndex(of: "@"), at != text.startIndex else { return false }
+        let local = text[..<at]
+        let domain = text[text.index(after: at)...]
+        guard !local.isEmpty, local.first != "@" || local.count > 1 else { return false }
+        guard let tld = hostTLD(domain) else { return false }
+        // `Pa@ss.word` is a password: an unknown TLD needs a plain local part.
+        return knownTLDs.contains(tld)
+            || local.allSatisfy { $0.isLowercase || $0.isNumber || "._+-".contains($0) }
+    }
+
+    static func isURL(_ text: String) -> Bool {
+        guard text.utf8.contains(0x2E) || text.utf8.contains(0x3A) else { return false }
+        let lower = text.lowercased()
+        if lower.utf8.contains(0x3A), let scheme = lower.range(of: "://") {
+            let name = lower[..<scheme.lowerBound]
+            return !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || "+.-".contains($0) }
+                && lower[scheme.upperBound...].count >= 1
+        }
+        let host = lower.prefix { $0 != "/" && $0 != ":" && $0 != "?" && $0 != "#" }
+        let rest = lower[host.endIndex...]
+        if let port = rest.first, port == ":" {
+            let digits = rest.dropFirst().prefix { $0 != "/" }
+            guard !digits.isEmpty, digits.allSatisfy(\.isNumber) else { return false }
+        }
+        if host == "localhost" { return !rest.isEmpty }
+        if host.hasPrefix("www."), host.count > 4 { return hostTLD(host) != nil }
+        if isIPv4(host) { return true }
+        guard let tld = hostTLD(host) else { return false }
+        return knownTLDs.contains(tld)
+    }
+
+    /// The last label of `host` when every label is letters, digits or `-`, and the last
+    /// is two or more letters.
+    static func hostTLD(_ host: some StringProtocol) -> String? {
+        let labels = host.split(separator: ".", omittingEmptySubsequences: false)
+        guard labels.count >= 2, let last = labels.last, last.count >= 2, last.allSatisfy(\.isLetter),
+            labels.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" } })
+        else { return nil }
+        return last.lowercased()
+    }
+
+    static func isIPv4(_ host: some StringProtocol) -> Bool {
+        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts.allSatisfy { (1...3).contains($0.count) && $0.allSatisfy(\.isNumber) }
+    }
+
+    static let knownTLDs: Set<String> = [
+        "com", "net", "org", "io", "co", "uk", "de", "fr", "es", "it", "pt", "nl", "be", "ch", "at", "eu", "us", "ca",
+        "au", "nz", "ie", "se", "no", "dk", "fi", "pl", "cz", "ru", "br", "mx", "ar", "cl", "jp", "cn", "in", "za",
+        "app", "dev", "me", "tv", "info", "biz", "gov", "edu", "mil", "int", "coop", "name", "pro", "cloud", "ai",
+        "gg", "ly", "sh", "to", "xyz", "online", "site", "store", "tech", "local", "lan", "home", "internal", "page",
+        "email", "social", "bank", "shop", "gr", "hu", "ro", "lu", "li", "is", "ee", "lt", "lv", "sk", "si", "hr",
+        "tr", "il", "kr", "tw", "hk", "sg", "my", "ph", "id", "vn", "th", "cat", "gal", "eus", "club", "network",
+        "work", "works", "team", "zone", "one", "software", "systems", "digital", "gle", "google", "fm", "am", "cc",
+        "ws", "nu", "ms", "so", "ac", "pe", "uy", "ve", "ec", "bo", "py", "cr", "do", "gt", "pa",
+    ]
+}

@@ -1,0 +1,207 @@
+/// Splits one notes line into ``NotesToken``s. Separators are runs of two or more spaces,
+/// tabs, `|`, `/`, `-`, `–`, `—`, `--`, `=`, `->`, `=>`, `:`, `,` and `;` standing apart
+/// from words; `:` or `,` at a word's end; `:` or `=` after a label glued to its value
+/// (`pw:x`); and `|` inside a word when the line has at least two (`a|b|c`). A `-` or `/`
+/// inside a word (`R0uter-Adm1n`, `https://x`) is part of the word.
+enum NotesTokenizer {
+    static let separatorCharacters: Set<Character> = [
+        "|", "/", "\\", "-", "–", "—", "=", ">", ":", ",", ";", "→", "⇒", "~",
+    ]
+
+    static func tokens(_ line: Substring) -> [NotesToken] {
+        var tokens = [NotesToken]()
+        let splitBars = line.count(where: { $0 == "|" }) >= 2 || isTitleBarValue(line)
+        var pendingSeparator = true
+        var inParentheses = false
+        var separatorSinceToken = false
+        var index = line.startIndex
+        while index < line.endIndex {
+            // The gap before this chunk: a tab or two spaces separate, one space joins.
+            var spaces = 0
+            while index < line.endIndex, line[index] == " " || line[index] == "\t" || line[index] == "\u{A0}" {
+                spaces += line[index] == "\t" ? 2 : 1
+                index = line.index(after: index)
+            }
+            if spaces >= 2 { pendingSeparator = true }
+            guard index < line.endIndex else { break }
+            let start = index
+            while index < line.endIndex, line[index] != " ", line[index] != "\t", line[index] != "\u{A0}" {
+                index = line.index(after: index)
+            }
+            var chunk = line[start..<index]
+            if chunk.allSatisfy({ separatorCharacters.contains($0) }) {
+                // `user : ana`, `pw = x`: the mark of the word just before.
+                if let last = tokens.indices.last, !separatorSinceToken, chunk.first == ":" || chunk.first == "=" {
+                    tokens[last].marked = true
+                }
+                pendingSeparator = true
+                separatorSinceToken = true
+                continue
+            }
+            // ":85544749" after "Identifiant ": the mark of the word before, then the value
+            // (after a word already marked, `psw: :x` keeps its colon: it is the value's).
+            if let first = chunk.first, first == ":" || first == "=", chunk.count > 1, let last = tokens.indices.last,
+                !separatorSinceToken, !tokens[last].marked, !pendingSeparator
+            {
+                tokens[last].marked = true
+                chunk = chunk.dropFirst()
+                pendingSeparator = true
+            }
+            // Pictographs decorate ("☁️ Trello"); a few stand for labels (👤, 🔑).
+            if chunk.unicodeScalars.allSatisfy(isDecoration) {
+                let bare = chunk.unicodeScalars.filter { $0.value != 0x200D && !(0xFE00...0xFE0F).contains($0.value) }
+                if let label = NotesLabel.lookup(String(String.UnicodeScalarView(bare))) {
+                    tokens.append(NotesToken(label.name, afterSeparator: true))
+                    separatorSinceToken = false
+                    pendingSeparator = false
+                } else {
+                    pendingSeparator = true
+                }
+                continue
+            }
+            // "🏦GitHub": a pictograph glued before a word.
+            while let first = chunk.unicodeScalars.first, isDecoration(first) {
+                chunk = Substring(chunk.unicodeScalars.dropFirst())
+            }
+            var opens = false
+            while chunk.first == "(" || chunk.first == "[" {
+                chunk = chunk.dropFirst()
+                opens = true
+            }
+            if opens {
+                inParentheses = true
+                pendingSeparator = true
+            }
+            var closes = false
+            var trailingMark = false
+            var trailingSeparator = false
+            while let last = chunk.last {
+                if last == ")" || last == "]", inParentheses || opens {
+                    closes = true
+                } else if last == ":" || last == "," || last == ";" || (last == "|" && chunk.count > 1) {
+                    if last == ":" && !closes { trailingMark = true }
+                    trailingSeparator = true
+                } else {
+                    break
+                }
+                chunk = chunk.dropLast()
+            }
+            if chunk.first == "<", chunk.last == ">", chunk.contains(":") || chunk.contains("@") {
+                chunk = chunk.dropFirst().dropLast()  // <https://x>, <ana@x.com>
+            }
+            let parts = pieces(of: chunk, splitBars: splitBars)
+            for (offset, part) in parts.enumerated() {
+                var token = NotesToken(String(part.text), afterSeparator: pendingSeparator || offset > 0)
+                token.marked = part.marked
+                token.parenthesised = inParentheses
+                token.range = part.text.startIndex..<part.text.endIndex
+                // What the chunk ended with (`Rocket26:`, `Hond's.10,`) belongs to a value
+                // that ends the line.
+                token.rawEnd = offset == parts.count - 1 && !closes ? index : part.text.endIndex
+                tokens.append(token)
+                pendingSeparator = false
+                separatorSinceToken = false
+            }
+            if trailingMark, let last = tokens.indices.last { tokens[last].marked = true }
+            if trailingSeparator || closes { pendingSeparator = true }
+            if closes { inParentheses = false }
+        }
+        return tightColons(tokens, in: line)
+    }
+
+    /// `Prime Video:camille.smit:Baca=1493PEL`, `Airbnb:kaffe79`: a line without any
+    /// separator whose word holds a colon is split there — once after the title, and once
+    /// more after a username (an e-mail or a handle); the rest is one value.
+    private static func tightColons(_ tokens: [NotesToken], in line: Substring) -> [NotesToken] {
+        guard tokens.count <= 6, tokens.dropFirst().allSatisfy({ !$0.afterSeparator && !$0.marked }),
+            tokens.first?.marked == false,
+            let at = tokens.firstIndex(where: { token in
+                token.range != nil && !token.text.contains("://")
+                    && token.text.dropFirst().dropLast().contains(":")
+            }),
+            tokens[at].range != nil
+        else { return tokens }
+        let text = tokens[at].text
+        let base = tokens[at]
+        guard let colon = text.firstIndex(of: ":") else { return tokens }
+        let left = String(text[..<colon])
+        var right = Substring(text[text.index(after: colon)...])
+        var pieces = [(String, Bool)]()  // text, starts a new field
+        pieces.append((left, false))
+        if let second = right.firstIndex(of: ":"), second != right.startIndex {
+            let user = String(right[..<second])
+            if NotesToken.isEmail(user)
+                || !NotesToken.isPasswordLike(user) && !user.contains(where: { "!#$%&*?=+".contains($0) })
+            {
+                pieces.append((user, true))
+                right = right[right.index(after: second)...]
+            }
+        }
+        // The value ending the line keeps what its chunk ended with (`Montagne14,`).
+        let tail =
+            at == tokens.count - 1
+            ? tokens[at].rawEnd.flatMap { end in tokens[at].range.map { line[$0.upperBound..<end] } }
+                ?? "" : ""
+        // "pw:ana@x.com" after the title: an e-mail or URL at the end is its own value.
+        var last: String?
+        if let colon = right.lastIndex(of: ":"), colon != right.startIndex {
+            let end = String(right[right.index(after: colon)...])
+            if NotesToken.isEmail(end) || (NotesToken.isURL(end) && !end.hasPrefix("//")) {
+                last = end
+                right = right[..<colon]
+            }
+        }
+        if !right.isEmpty { pieces.append((String(right) + (last == nil ? tail : ""), true)) }
+        if let last { pieces.append((last + tail, true)) }
+        var result = Array(tokens[..<at])
+        for (offset, (piece, separate)) in pieces.enumerated() where !piece.isEmpty {
+            var token = NotesToken(piece, afterSeparator: separate || (offset == 0 && base.afterSeparator))
+            token.parenthesised = base.parenthesised
+            result.append(token)
+        }
+        result += tokens[(at + 1)...]
+        return result
+    }
+
+    /// A chunk split where a label is glued to its value (`pw:x`, `user=ana`) and at `|`
+    /// when the line has at least two.
+    private static func pieces(of chunk: Substring, splitBars: Bool) -> [(text: Substring, marked: Bool)] {
+        var parts = [(text: Substring, marked: Bool)]()
+        var rest = chunk
+        if splitBars {
+            let bars = rest.split(separator: "|")
+            if bars.count > 1 { return bars.map { ($0, false) } }
+        }
+        if let mark = rest.firstIndex(where: { $0 == ":" || $0 == "=" }), mark != rest.startIndex {
+            let label = rest[..<mark]
+            let value = rest[rest.index(after: mark)...].drop { $0 == ":" || $0 == "=" }
+            let folded = NotesLabel.fold(label)
+            if !value.isEmpty, !value.hasPrefix("//"),
+                NotesLabel.lookup(folded) ?? NotesLabel.misspelt(folded) ?? NotesLineClassifier.compound(folded) != nil
+            {
+                parts.append((label, true))
+                rest = value
+            }
+        }
+        if !rest.isEmpty { parts.append((rest, false)) }
+        return parts
+    }
+
+    /// `GitHub|Printemps2018#`: a lone `|` in a line without spaces, after a capitalised
+    /// name of letters — a title and its value, as in the `a|b|c` lines around it.
+    static func isTitleBarValue(_ line: Substring) -> Bool {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.contains(where: { $0 == " " || $0 == "\t" }), trimmed.count(where: { $0 == "|" }) == 1,
+            let bar = trimmed.firstIndex(of: "|")
+        else { return false }
+        let name = trimmed[..<bar]
+        return name.count >= 3 && name.first?.isUppercase == true && name.allSatisfy(\.isLetter)
+            && trimmed.index(after: bar) != trimmed.endIndex
+    }
+
+    /// Emoji and their joiners and variation selectors.
+    static func isDecoration(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value == 0x200D || (0xFE00...0xFE0F).contains(scalar.value)
+            || (scalar.value >= 0x2190 && scalar.properties.isEmoji)
+    }
+}
