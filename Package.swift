@@ -39,6 +39,11 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        .systemLibrary(
+            name: "CArchive",
+            pkgConfig: "libarchive",
+            providers: [.apt(["libarchive-dev"])]
+        ),
         .target(name: "PropertyList", dependencies: ["CLibXML2"]),
         .target(name: "VaultCrypto", dependencies: ["CSodium", "CLibCrypto"]),
         .target(name: "VaultFormat", dependencies: ["VaultCrypto", "PropertyList"]),
@@ -46,9 +51,7 @@ let package = Package(
         .target(name: "VaultModel", dependencies: ["PropertyList", "VaultCrypto"]),
         .target(
             name: "Converters",
-            dependencies: [
-                "VaultModel", "PropertyList", "CSystemZlib", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-            ]),
+            dependencies: ["VaultModel", "PropertyList", "CSystemZlib", "CArchive"]),
         .target(
             name: "CofferKit",
             dependencies: ["Converters", "VaultModel", "VaultFormat", "VaultCrypto", "PropertyList", "CZxcvbn"]),

@@ -1,24 +1,31 @@
+internal import CArchive
 import Foundation
-import ZIPFoundation
 
-/// A ZIP export read in memory through ZIPFoundation (nothing is written to disk, nothing
-/// is unzipped by hand), with the bounds of ``ImportLimits``: at most `archiveEntries`
-/// entries, each entry read at most `archiveEntryBytes`, all entries read at most
-/// `archiveBytes` together, and no entry inflating more than `inflationRatio` times its
-/// compressed size once past `ratioCheckedAbove` bytes. Bytes are counted as they are
-/// inflated, so a header that lies about sizes gains nothing.
+/// A ZIP export read in memory through libarchive's ZIP reader (nothing is written to disk,
+/// nothing is unzipped by hand), with the bounds of ``ImportLimits``: at most
+/// `archiveEntries` entries, each entry read at most `archiveEntryBytes`, all entries read
+/// at most `archiveBytes` together, and no entry inflating more than `inflationRatio` times
+/// the compressed bytes consumed for it once past `ratioCheckedAbove` bytes. Bytes are
+/// counted as they are inflated, so a header that lies about sizes gains nothing; CRC-32s
+/// are checked by libarchive.
+///
+/// libarchive rather than ZIPFoundation: ZIPFoundation's in-memory archives trap on a
+/// central directory that points past the end of the data and leak when none is found
+/// (both found by scripts/fuzz), while libarchive's ZIP reader is fuzzed continuously
+/// upstream. ZIPFoundation still writes the test fixtures, an independent writer.
 ///
 /// Entry names are only names: one with a `..` component, an absolute path or a
 /// backslash is never read (a warning says so), directories and symbolic links neither.
 final class ArchiveEntries {
     struct File {
         let path: String
-        let entry: Entry
+        /// Its position among all entries, which is how a later pass finds it again.
+        let index: Int
     }
 
     let input: String
     let limits: ImportLimits
-    private let archive: Archive
+    private let bytes: [UInt8]
     /// The regular files with safe names, in archive order.
     private(set) var files = [File]()
     private(set) var warnings = [String]()
@@ -27,30 +34,35 @@ final class ArchiveEntries {
     init(_ bytes: [UInt8], input: String, limits: ImportLimits) throws {
         self.input = input
         self.limits = limits
-        do {
-            archive = try Archive(data: Data(bytes), accessMode: .read)
-        } catch {
-            throw ConverterError(
-                .malformed, input: input, expected: "a ZIP archive",
-                "a damaged or truncated ZIP archive: its central directory cannot be read (\(error)); "
-                    + "download or export it again (or unzip it and import the file inside)")
-        }
+        self.bytes = bytes
         var count = 0
-        for entry in archive {
+        try walk { reader, entry, index in
             count += 1
             guard count <= limits.archiveEntries else {
                 throw ConverterError(
                     .inflationLimit, input: input, expected: "at most \(limits.archiveEntries) entries",
                     "a ZIP archive of more than \(limits.archiveEntries) entries; refused")
             }
-            guard entry.type == .file else { continue }
-            let path = entry.path
+            guard archive_entry_filetype(entry) == Self.regularFile else { return }
+            guard let path = Self.path(of: entry) else {
+                warnings.append("ZIP entry \(index + 1) has no readable name; not read")
+                return
+            }
             if Self.isUnsafe(path) {
                 warnings.append("ZIP entry \(Self.quoted(path)) has an unsafe name (absolute or with ..); not read")
-                continue
+                return
             }
-            files.append(File(path: path, entry: entry))
+            files.append(File(path: path, index: index))
         }
+    }
+
+    /// `S_IFREG`, as libarchive reports a regular file's type on every platform.
+    private static let regularFile: UInt32 = 0o100000
+
+    private static func path(of entry: OpaquePointer) -> String? {
+        if let utf8 = archive_entry_pathname_utf8(entry) { return String(cString: utf8) }
+        if let raw = archive_entry_pathname(entry) { return String(decoding: Data(bytes: raw, count: strlen(raw)), as: UTF8.self) }
+        return nil
     }
 
     /// `..` components, absolute paths, drive letters and backslashes: refused as names.
@@ -67,47 +79,87 @@ final class ArchiveEntries {
 
     /// The bytes of one entry, within the limits.
     func read(_ file: File) throws -> [UInt8] {
-        let entry = file.entry
-        let declared = Int(clamping: entry.uncompressedSize)
-        guard declared <= limits.archiveEntryBytes else {
-            throw tooLarge(
-                file,
-                "declares \(declared) bytes, more than the \(InputLimit.size(limits.archiveEntryBytes)) limit per entry"
-            )
+        var found = [UInt8]()
+        try readEach([file]) { _, bytes in found = bytes }
+        return found
+    }
+
+    /// Reads `wanted` in one pass over the archive, in archive order, handing each file's
+    /// bytes to `body` (one entry in memory at a time). A damaged entry or one past the
+    /// limits ends the pass with an error naming it.
+    func readEach(_ wanted: [File], _ body: (File, [UInt8]) throws -> Void) throws {
+        let byIndex = Dictionary(wanted.map { ($0.index, $0) }, uniquingKeysWith: { first, _ in first })
+        guard !byIndex.isEmpty else { return }
+        var remaining = byIndex.count
+        try walk { reader, _, index in
+            guard remaining > 0, let file = byIndex[index] else { return }
+            remaining -= 1
+            try body(file, try readData(reader, file))
         }
-        let compressed = max(Int(clamping: entry.compressedSize), 1)
-        var bytes = [UInt8]()
-        bytes.reserveCapacity(min(declared, 1 << 20))
-        var stop: ConverterError?
-        do {
-            _ = try archive.extract(entry, skipCRC32: false) { chunk in
-                bytes.append(contentsOf: chunk)
-                if bytes.count > self.limits.archiveEntryBytes {
-                    stop = self.tooLarge(
-                        file, "inflates beyond the \(InputLimit.size(self.limits.archiveEntryBytes)) limit per entry")
-                } else if self.inflated + bytes.count > self.limits.archiveBytes {
-                    stop = self.tooLarge(
-                        file,
-                        "takes the entries read beyond the \(InputLimit.size(self.limits.archiveBytes)) limit for a ZIP export"
-                    )
-                } else if bytes.count > self.limits.ratioCheckedAbove,
-                    bytes.count / compressed > self.limits.inflationRatio
-                {
-                    stop = self.tooLarge(
-                        file, "inflates more than \(self.limits.inflationRatio) times its compressed size (a ZIP bomb?)"
-                    )
-                }
-                if let stop { throw stop }
+    }
+
+    /// Runs `visit` for every entry header, in order, with the entry's index; entries whose
+    /// data `visit` does not read are skipped by libarchive.
+    private func walk(_ visit: (OpaquePointer, OpaquePointer, Int) throws -> Void) throws {
+        guard let reader = archive_read_new() else {
+            throw ConverterError(.malformed, input: input, expected: "a ZIP archive", "libarchive could not start")
+        }
+        defer { archive_read_free(reader) }
+        archive_read_support_format_zip(reader)
+        try bytes.withUnsafeBytes { raw in
+            guard archive_read_open_memory(reader, raw.baseAddress, raw.count) == ARCHIVE_OK else {
+                throw damaged(reader, nil)
             }
-        } catch let error as ConverterError {
-            throw error
-        } catch {
-            throw ConverterError(
-                .malformed, input: input, expected: "a readable ZIP entry",
-                "ZIP entry \(Self.quoted(file.path)) cannot be read (\(error)); the archive is damaged or truncated")
+            var index = 0
+            while true {
+                var entry: OpaquePointer?
+                let status = archive_read_next_header(reader, &entry)
+                if status == ARCHIVE_EOF { break }
+                guard status == ARCHIVE_OK || status == ARCHIVE_WARN, let entry else {
+                    throw damaged(reader, nil)
+                }
+                try visit(reader, entry, index)
+                index += 1
+            }
+        }
+    }
+
+    private func readData(_ reader: OpaquePointer, _ file: File) throws -> [UInt8] {
+        var bytes = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        defer { buffer.withUnsafeMutableBytes { _ = $0.initializeMemory(as: UInt8.self, repeating: 0) } }
+        let start = archive_filter_bytes(reader, -1)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { archive_read_data(reader, $0.baseAddress, $0.count) }
+            if count == 0 { break }
+            guard count > 0 else { throw damaged(reader, file) }
+            bytes.append(contentsOf: buffer[0..<count])
+            let consumed = max(Int(archive_filter_bytes(reader, -1) - start), 1)
+            if bytes.count > limits.archiveEntryBytes {
+                throw tooLarge(file, "inflates beyond the \(InputLimit.size(limits.archiveEntryBytes)) limit per entry")
+            } else if inflated + bytes.count > limits.archiveBytes {
+                throw tooLarge(
+                    file, "takes the entries read beyond the \(InputLimit.size(limits.archiveBytes)) limit for a ZIP export")
+            } else if bytes.count > limits.ratioCheckedAbove, bytes.count / consumed > limits.inflationRatio {
+                throw tooLarge(file, "inflates more than \(limits.inflationRatio) times its compressed size (a ZIP bomb?)")
+            }
         }
         inflated += bytes.count
         return bytes
+    }
+
+    /// libarchive's own words for what is wrong, with the entry when one was being read.
+    private func damaged(_ reader: OpaquePointer, _ file: File?) -> ConverterError {
+        let detail = archive_error_string(reader).map { String(cString: $0) } ?? "unreadable"
+        if let file {
+            return ConverterError(
+                .malformed, input: input, expected: "a readable ZIP entry",
+                "ZIP entry \(Self.quoted(file.path)) cannot be read (\(detail)); the archive is damaged or truncated")
+        }
+        return ConverterError(
+            .malformed, input: input, expected: "a ZIP archive",
+            "a damaged or truncated ZIP archive (\(detail)); download or export it again "
+                + "(or unzip it and import the file inside)")
     }
 
     private func tooLarge(_ file: File, _ what: String) -> ConverterError {

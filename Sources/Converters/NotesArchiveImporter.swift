@@ -76,7 +76,12 @@ struct NotesArchiveImporter: ImportFormat {
     }
 
     private static func json(_ entries: ArchiveEntries, _ file: ArchiveEntries.File) throws -> PropertyListValue {
-        let bytes = try entries.read(file)
+        try json(entries, file, try entries.read(file))
+    }
+
+    private static func json(_ entries: ArchiveEntries, _ file: ArchiveEntries.File, _ bytes: [UInt8]) throws
+        -> PropertyListValue
+    {
         do {
             return try JSONPropertyList.decodeForeign(bytes)
         } catch let error as PropertyListError {
@@ -90,27 +95,30 @@ struct NotesArchiveImporter: ImportFormat {
         var skipped = [ImportReport.Skipped]()
         var warnings = [String]()
         var fromJSON = Set<Substring>()  // paths without extension
-        for file in keepFiles where file.path.hasSuffix(".json") {
+        // Two passes over the archive: the JSON notes, then the HTML ones without a JSON twin.
+        try entries.readEach(keepFiles.filter { $0.path.hasSuffix(".json") }) { file, bytes in
             let value: PropertyListValue
             do {
-                value = try json(entries, file)
+                value = try json(entries, file, bytes)
             } catch let error as ConverterError where error.code == .malformed {
                 skipped.append(.init(line: skipped.count + notes.count + 1, reason: error.description))
-                continue
+                return
             }
             guard GoogleKeepJSONImporter.matches(value) else {
                 warnings.append("\(file.path): not a Keep note; not read")
-                continue
+                return
             }
             notes.append(GoogleKeepJSONImporter.note(value, origin: file.path))
             fromJSON.insert(file.path.dropLast(".json".count))
         }
-        for file in keepFiles where file.path.hasSuffix(".html") {
-            guard !fromJSON.contains(file.path.dropLast(".html".count)) else { continue }
-            let decoded = try TextDecoding.decode(try entries.read(file), input: entries.name(file))
+        let htmlFiles = keepFiles.filter {
+            $0.path.hasSuffix(".html") && !fromJSON.contains($0.path.dropLast(".html".count))
+        }
+        try entries.readEach(htmlFiles) { file, bytes in
+            let decoded = try TextDecoding.decode(bytes, input: entries.name(file))
             guard GoogleKeepHTMLImporter.matches(Array(decoded.text.utf8.prefix(16_384))) else {
                 warnings.append("\(file.path): not a Keep note; not read")
-                continue
+                return
             }
             notes.append(GoogleKeepHTMLImporter.note(decoded.text, origin: file.path))
         }

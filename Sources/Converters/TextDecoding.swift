@@ -11,6 +11,25 @@ public enum TextDecoding {
     }
 
     public static func decode(_ bytes: [UInt8], input: String) throws -> Decoded {
+        // Text files never hold NUL; binary data read as Windows-1252 made "records" of
+        // whatever bytes it held (found by scripts/fuzz on a damaged ZIP).
+        if let nul = firstNUL(bytes) {
+            throw ConverterError(
+                input: input, offset: nul, found: "a NUL byte",
+                "binary data, not text (a NUL byte at offset \(nul)); export the file again as text, CSV, JSON or XML")
+        }
+        return try decodeText(bytes, input: input)
+    }
+
+    /// The offset of the first NUL character: a zero byte, or a zero unit after a UTF-16 BOM.
+    static func firstNUL(_ bytes: [UInt8]) -> Int? {
+        guard bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) else {
+            return bytes.firstIndex(of: 0)
+        }
+        return stride(from: 2, to: bytes.count - 1, by: 2).first { bytes[$0] == 0 && bytes[$0 + 1] == 0 }
+    }
+
+    private static func decodeText(_ bytes: [UInt8], input: String) throws -> Decoded {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             guard let text = String(validating: bytes.dropFirst(3), as: UTF8.self) else {
                 throw ConverterError(input: input, "starts with a UTF-8 byte-order mark but is not valid UTF-8")

@@ -363,6 +363,34 @@ import ZIPFoundation
         #expect(error?.description.contains("truncated") == true)
     }
 
+    /// Found by scripts/fuzz: a central directory that points past the end of the data or
+    /// into the middle of an entry must never trap (ZIPFoundation's in-memory reader did).
+    /// libarchive may still read such an archive by its local headers, whose CRC-32s hold;
+    /// otherwise the archive is refused as damaged, naming the file.
+    @Test(arguments: [UInt32(0xFFFF_FF00), 0x7FFF_FFFF, 1])
+    func aCentralDirectoryOffsetOutsideTheDataNeverTraps(offset: UInt32) throws {
+        var bytes = try Self.keepTakeout()
+        let eocd = try #require(
+            (0...(bytes.count - 22)).reversed().first { bytes[$0..<$0 + 4] == [0x50, 0x4B, 0x05, 0x06] })
+        for shift in 0..<4 { bytes[eocd + 16 + shift] = UInt8(truncatingIfNeeded: offset >> (8 * UInt32(shift))) }
+        do {
+            let (items, report) = try Self.importBytes(bytes, "bent.zip")
+            #expect(report.format == "keep-takeout")
+            #expect(items.map(\.title).sorted() == ["Gmail", "Wifi"])
+        } catch let error as ConverterError {
+            #expect(error.code == .malformed)
+            #expect(error.input == "bent.zip")
+        }
+    }
+
+    @Test func aLocalHeaderWithoutACentralDirectoryIsADamagedArchive() throws {
+        let bytes = try Self.keepTakeout()
+        let local = Array(bytes.prefix(200))
+        let error = #expect(throws: ConverterError.self) { try Importer.importFile(local, input: "cut.zip") }
+        #expect(error?.code == .malformed)
+        #expect(error?.description.contains("damaged or truncated") == true)
+    }
+
     @Test func aDamagedNoteInATakeoutIsSkippedAndReported() throws {
         let bytes = try Self.keepTakeout([("Takeout/Keep/Broken.json", Array(#"{"title": "x", "textContent": "#.utf8))])
         let (items, report) = try Self.importBytes(bytes, "takeout.zip")

@@ -23,7 +23,7 @@ ensure_packages() {
 }
 
 # Packages the library and CLI need to build.
-BUILD_PACKAGES=(pkg-config libsodium-dev libssl-dev libxml2-dev zlib1g-dev libzxcvbn-dev)
+BUILD_PACKAGES=(pkg-config libsodium-dev libssl-dev libxml2-dev zlib1g-dev libzxcvbn-dev libarchive-dev)
 # Peers the interop tests run against (python3 is part of the machine image).
 TEST_PACKAGES=(libplist-utils libxml2-utils keepassxc age oathtool xvfb xclip zsh fish procps groff-base)
 
