@@ -61,7 +61,9 @@ final class ArchiveEntries {
 
     private static func path(of entry: OpaquePointer) -> String? {
         if let utf8 = archive_entry_pathname_utf8(entry) { return String(cString: utf8) }
-        if let raw = archive_entry_pathname(entry) { return String(decoding: Data(bytes: raw, count: strlen(raw)), as: UTF8.self) }
+        if let raw = archive_entry_pathname(entry) {
+            return String(decoding: Data(bytes: raw, count: strlen(raw)), as: UTF8.self)
+        }
         return nil
     }
 
@@ -139,9 +141,11 @@ final class ArchiveEntries {
                 throw tooLarge(file, "inflates beyond the \(InputLimit.size(limits.archiveEntryBytes)) limit per entry")
             } else if inflated + bytes.count > limits.archiveBytes {
                 throw tooLarge(
-                    file, "takes the entries read beyond the \(InputLimit.size(limits.archiveBytes)) limit for a ZIP export")
+                    file,
+                    "takes the entries read beyond the \(InputLimit.size(limits.archiveBytes)) limit for a ZIP export")
             } else if bytes.count > limits.ratioCheckedAbove, bytes.count / consumed > limits.inflationRatio {
-                throw tooLarge(file, "inflates more than \(limits.inflationRatio) times its compressed size (a ZIP bomb?)")
+                throw tooLarge(
+                    file, "inflates more than \(limits.inflationRatio) times its compressed size (a ZIP bomb?)")
             }
         }
         inflated += bytes.count
