@@ -162,6 +162,12 @@ struct NotesCorpus {
         return plainLines(decodeEntities(plain))
     }
 
+    /// The text with markup escapes undone: HTML and XML entities, and JSON strings'
+    /// escapes (for the apps' JSON exports), so a value is found as a person wrote it.
+    static func unescapedMarkup(_ text: String) -> String {
+        decodeEntities(text) + "\n" + jsonLines(text).joined(separator: "\n")
+    }
+
     static func decodeEntities(_ s: String) -> String {
         s.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
             .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
