@@ -33,6 +33,7 @@ struct NotesLabel: Equatable, Sendable {
         let word = folded.hasSuffix(".") ? String(folded.dropLast()) : folded
         guard word.count >= 4, word.allSatisfy({ $0.isLetter || $0 == "-" }) else { return nil }
         if let exact = lexicon[word] { return exact }
+        guard !realWordsNearLabels.contains(word) else { return nil }
         let letters = Array(word)
         for candidate in spellable where candidate.letters.count >= 5 {
             if letters.count >= 4, letters.count < candidate.letters.count,
@@ -49,6 +50,17 @@ struct NotesLabel: Equatable, Sendable {
         }
         return nil
     }
+
+    /// Words one edit from a label that are words of their own: service names written as a
+    /// record's title (`Gmail: ana@x.com pw`, `Gmail = …`) and plural headings (`Logins:`,
+    /// `Claves:`, `Passes:`), never misspellings.
+    static let realWordsNearLabels: Set<String> = [
+        "gmail", "ymail", "aemail", "logins", "emails", "mails", "claves", "senhas", "passes", "pases", "users",
+        "usuarios", "codes", "codigos", "wachtwoorden", "passwords", "kennworter", "passworter", "utenti",
+        // English words one edit from `pword`, `passw`, `login`: "Memorable word: x" is a secret
+        // of the record above, not its password.
+        "word", "words", "sword", "world", "logon", "begin",
+    ]
 
     private static let spellable: [(letters: [Character], label: NotesLabel)] = lexicon.compactMap { name, label in
         let field = label.field
@@ -113,7 +125,8 @@ struct NotesLabel: Equatable, Sendable {
                 "usuario/a", "utente", "nome utente", "nome de usuario", "nome de utilizador", "utilizador",
                 "gebruiker", "gebruikersnaam", "inlognaam", "logon", "handle", "customer id", "member id",
                 "id", "client id", "nutzer", "nutzername", "usager", "login-id", "username/email", "user/email",
-                "login/email", "👤", "🧑", "🙋",
+                "login/email", "👤", "🧑", "🙋", "codice titolare", "codice cliente", "codice utente",
+                "customer number", "client number", "numero titulaire", "identifiant client", "numero de usuario",
             ]
         ),
         (
@@ -140,7 +153,8 @@ struct NotesLabel: Equatable, Sendable {
                 "mot de passe", "mdp", "mot-de-passe", "kennwort", "contrasena", "clave", "clave de acceso",
                 "parola d'ordine", "parola chiave", "senha", "palavra-passe", "palavra passe", "wachtwoord",
                 "passphrase", "pass phrase", "psw", "psswd", "paswd", "master password", "wpa key", "network key",
-                "netzwerkschlussel",
+                "netzwerkschlussel", "senha de acesso", "contrasena de acceso", "password di accesso",
+                "palavra-chave", "zugangspasswort", "toegangscode wachtwoord",
                 "cle wifi", "cle wpa", "psk", "🔑", "🔐", "🔒",
                 "🗝", "kennw.", "passw.", "pwd.", "pw.", "contra", "pass.", "chave", "wachtw.", "ww.", "mdp.",
             ]
@@ -150,12 +164,16 @@ struct NotesLabel: Equatable, Sendable {
             .url, true,
             [
                 "url", "website", "web site", "login url", "homepage", "site web", "webseite", "sitio web", "sito web",
-                "pagina web", "sitio", "sito", "link", "🌐", "🔗",
+                "pagina web", "sitio", "sito", "link", "🌐", "🔗", "login page", "webpagina", "page de connexion",
+                "website url", "site url",
             ]
         ),
         (
             .url, false,
-            ["site", "web", "address", "lien", "adresse", "enlace", "indirizzo", "endereco", "host", "server"]
+            [
+                "site", "web", "address", "lien", "adresse", "enlace", "indirizzo", "endereco", "host", "server",
+                "pagina", "page", "seite", "portal",
+            ]
         ),
         (
             .notes, false,

@@ -291,6 +291,19 @@ struct NotesRecordAssembler {
         start(line)
         draft!.oneLine = true
         var rest = fields[...]
+        // "disney+ olivia.b / vento89", "namecheap gjohnson / x": a service and a login name
+        // joined by one space, then the password after the separator.
+        if let first = rest.first, first.shape == .word, !first.parenthesised, first.tokens.count == 2,
+            fields.count == 2, fields[1].shape != .url, fields[1].shape != .email, !fields[1].parenthesised,
+            let user = first.tokens.last, Self.isBracketedHandle(user.text),
+            !NotesToken.isPasswordLike(first.tokens[0].text)
+        {
+            draft!.title = first.tokens[0].text
+            draft!.username = user.text
+            draft!.password = fields[1].text
+            draft!.placed += 1
+            return
+        }
         if let first = rest.first, first.shape == .word, !first.parenthesised,
             !NotesToken.isPasswordLike(first.text)
         {
@@ -411,6 +424,18 @@ struct NotesRecordAssembler {
             let value = fields.filter { $0.label != nil }.map(\.text).joined(separator: " ")
             draft!.touch(line.number)
             draft!.customFields.append(.init(name: name.joined(separator: " "), value: value, concealed: true))
+            return
+        }
+        // "Zalando / login: x / pass: y / Memorable pass: z": a second password-like value in
+        // the same block of a titled record is another secret of it, not a new record.
+        if let titleField, sets == [.password], let open = draft, open.titleLine, !open.oneLine, open.labelled > 0,
+            open.password != nil, open.block == block, !line.isListItem
+        {
+            let name = ([titleField.text] + fields.compactMap { $0.label == nil ? nil : $0.labelText })
+            let value = fields.filter { $0.label != nil }.map(\.text).joined(separator: " ")
+            draft!.touch(line.number)
+            draft!.customFields.append(.init(name: name.joined(separator: " "), value: value, concealed: true))
+            for field in prefix.dropFirst() { draft!.unrecognized.append(field.text) }
             return
         }
         if titleField != nil {

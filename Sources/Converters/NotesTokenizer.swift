@@ -89,7 +89,16 @@ enum NotesTokenizer {
             if chunk.first == "<", chunk.last == ">", chunk.contains(":") || chunk.contains("@") {
                 chunk = chunk.dropFirst().dropLast()  // <https://x>, <ana@x.com>
             }
-            let parts = pieces(of: chunk, splitBars: splitBars)
+            // "Senha de acesso:x": the words just before may open the label phrase.
+            var before = [String]()
+            if !pendingSeparator {
+                for token in tokens.suffix(NotesLabel.longestPhrase - 1).reversed() {
+                    guard !token.marked else { break }
+                    before.insert(token.folded, at: 0)
+                    if token.afterSeparator { break }
+                }
+            }
+            let parts = pieces(of: chunk, splitBars: splitBars, before: before)
             for (offset, part) in parts.enumerated() {
                 var token = NotesToken(String(part.text), afterSeparator: pendingSeparator || offset > 0)
                 token.marked = part.marked
@@ -165,7 +174,9 @@ enum NotesTokenizer {
 
     /// A chunk split where a label is glued to its value (`pw:x`, `user=ana`) and at `|`
     /// when the line has at least two.
-    private static func pieces(of chunk: Substring, splitBars: Bool) -> [(text: Substring, marked: Bool)] {
+    private static func pieces(of chunk: Substring, splitBars: Bool, before: [String]) -> [(
+        text: Substring, marked: Bool
+    )] {
         var parts = [(text: Substring, marked: Bool)]()
         var rest = chunk
         if splitBars {
@@ -176,8 +187,10 @@ enum NotesTokenizer {
             let label = rest[..<mark]
             let value = rest[rest.index(after: mark)...].drop { $0 == ":" || $0 == "=" }
             let folded = NotesLabel.fold(label)
+            let phrases = before.indices.map { (before[$0...] + [folded]).joined(separator: " ") }
             if !value.isEmpty, !value.hasPrefix("//"),
-                NotesLabel.lookup(folded) ?? NotesLabel.misspelt(folded) ?? NotesLineClassifier.compound(folded) != nil
+                NotesLabel.lookup(folded) ?? NotesLabel.misspelt(folded) ?? NotesLineClassifier.compound(folded)
+                    ?? phrases.lazy.compactMap(NotesLabel.lookup).first != nil
             {
                 parts.append((label, true))
                 rest = value
