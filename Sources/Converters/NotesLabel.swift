@@ -203,7 +203,8 @@ struct NotesLabel: Equatable, Sendable {
             .extra, false,
             [
                 "network", "ssid", "network name", "wlan", "wifi", "wi-fi", "phone", "telephone", "tel", "mobile",
-                "account number", "iban", "bic", "expiry", "expires", "port",
+                "account number", "iban", "bic", "expiry", "expires", "port", "kontonummer", "numero de compte",
+                "numero de cuenta", "numero conto", "rekeningnummer", "numero da conta", "numero di conto",
                 "database", "ip", "domain",
                 // Identity-document numbers: kept under their name, never read as `user:password`.
                 "dni", "nie", "cpf", "documento",

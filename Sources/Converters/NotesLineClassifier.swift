@@ -154,6 +154,14 @@ enum NotesLineClassifier {
                     return (label, length)
                 }
             }
+            // "Login - maria_g", "Pass – Insta!2021": a strong label, a separator, one value —
+            // the whole line. (A title would be followed by more than one value.)
+            if index == 0, label.bare, !prose, tokens.count == length + 1, tokens[length].afterSeparator,
+                !tokens[length].parenthesised,
+                [.username, .email, .password, .url, .totp, .secret].contains(label.field)
+            {
+                return (label, length)
+            }
             guard label.bare, !prose else { continue }
             // Without a colon: a label word before exactly one value (`user jsmith`,
             // `pw Secret1`, `id 123`), or alone on its line.

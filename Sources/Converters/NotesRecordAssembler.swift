@@ -38,7 +38,11 @@ struct NotesRecordAssembler {
         switch line.kind {
         case .blank:
             // A title alone may have its fields after a blank line; anything else ends here.
-            if draft?.isTitleOnly != true { flush() }
+            // A title in capitals alone, then a blank line ("PASSWORDS"), heads what follows.
+            // (Flushed alone, it becomes a heading in withImplicitHeadings.)
+            if draft?.isTitleOnly != true || draft?.capitals == true {
+                flush()
+            }
             block += 1
         case .long:
             unrecognized(line)
@@ -86,7 +90,9 @@ struct NotesRecordAssembler {
         draft = nil
         guard open.hasContent else { return }
         // "### Facebook" then "mail: …", "WW: …": the innermost heading names the record.
-        if open.title == nil, open.hasCredential, let last = headings.last, !last.used {
+        if open.title == nil, open.hasCredential, let last = headings.last, !last.used,
+            !Self.isGenericHeading(last.name)
+        {
             open.title = last.name
             headings.removeLast()  // it named this record; the records after it are not under it
             open.folder = headings.map(\.name)
@@ -329,6 +335,9 @@ struct NotesRecordAssembler {
         for field in rest {
             if field.shape == .url {
                 draft!.urls.append(field.text)
+            } else if field.parenthesised, field.tokens.count > 1 {
+                // "(2fa on phone)": a remark, never a username or password.
+                draft!.unrecognized.append(field.text)
             } else if field.shape == .email, draft!.username == nil {
                 draft!.username = field.text
             } else {
@@ -501,6 +510,13 @@ struct NotesRecordAssembler {
         guard !value.isEmpty else { return }
         draft!.labelled += 1
         let name = field.labelText.isEmpty ? label.name : field.labelText
+        // "Contraseña del banco: x", "Mot de passe Orange : x": the words after a credential
+        // label name the service when nothing else has.
+        if draft!.title == nil, [.password, .username, .email].contains(label.field),
+            let service = Self.serviceAfterLabel(field.labelText, label: label)
+        {
+            draft!.title = service
+        }
         switch label.field {
         case .title:
             if draft!.title == nil { draft!.title = value } else { extra(name, value) }
@@ -550,6 +566,45 @@ struct NotesRecordAssembler {
         case .extra:
             extra(name, value)
         }
+    }
+
+    /// "Passwords", "LOGINS", "Mis cuentas", "Kennwörter": a heading that names what the
+    /// list holds, never one record.
+    static func isGenericHeading(_ name: String) -> Bool {
+        let words = NotesLabel.fold(name).split(whereSeparator: { !$0.isLetter && $0 != "'" })
+        return words.contains { word in
+            genericHeadingWords.contains(String(word))
+                || NotesLabel.lookup(String(word)).map { $0.field != .title } == true
+                || (word.hasSuffix("s") && NotesLabel.lookup(String(word.dropLast())) != nil)
+        }
+    }
+
+    static let genericHeadingWords: Set<String> = [
+        "passwords", "logins", "accounts", "credentials", "contrasenas", "claves", "cuentas", "accesos",
+        "kennworter", "passworter", "zugange", "konten", "comptes", "identifiants", "acces", "wachtwoorden",
+        "accounts", "inloggegevens", "senhas", "contas", "acessos", "password", "credenziali", "account",
+        "work", "home", "personal", "perso", "privat", "trabajo", "casa", "travail", "arbeit", "werk", "lavoro",
+        "banking", "banks", "social", "streaming", "misc", "other", "others", "varios", "divers", "sonstiges",
+    ]
+
+    /// Connectors between a label and the service it is for, in the seven languages.
+    static let labelConnectors: Set<String> = [
+        "de", "del", "de la", "du", "for", "of", "fur", "van", "di", "do", "da", "per", "pour", "para", "voor",
+        "vom", "von", "der", "dello", "della", "dos", "das", "la", "le", "el", "my", "mon", "ma", "mi", "mein",
+        "meine", "mijn", "il", "al", "au", "at", "to", "bei", "bij",
+    ]
+
+    /// "banco" in "Contraseña del banco", "Orange" in "Mot de passe Orange": the words a
+    /// label phrase was extended by, without connectors; nil when there are none.
+    static func serviceAfterLabel(_ labelText: String, label: NotesLabel) -> String? {
+        let words = labelText.split(separator: " ")
+        let labelWords = label.name.split(separator: " ").count
+        guard words.count > labelWords,
+            words.prefix(labelWords).map({ NotesLabel.fold($0) }).joined(separator: " ") == label.name
+        else { return nil }
+        let rest = words.dropFirst(labelWords).drop { labelConnectors.contains(NotesLabel.fold($0)) }
+        guard !rest.isEmpty, rest.count <= 3 else { return nil }
+        return rest.joined(separator: " ")
     }
 
     /// A custom field, concealed when its value looks like a password.
@@ -608,7 +663,7 @@ struct NotesRecordAssembler {
             if d.isTitleOnly, d.titleLine, let title = d.title {
                 let next = k + 1 < drafts.count ? drafts[k + 1] : nil
                 if let next, next.hasCredential, epochs[k + 1] == epoch, next.block <= d.block + 1,
-                    next.title != nil || next.block == d.block
+                    next.title != nil || next.block == d.block || d.capitals || !next.urls.isEmpty
                 {
                     let name = d.capitals ? title.capitalized : title
                     implicit = (name, epoch, d.block, next.block != d.block || d.capitals)

@@ -403,4 +403,63 @@ import VaultModel
             try Importer.importFile(Array("Gmail,a,b\nYahoo,c,d\n".utf8), input: "x.csv")
         }
     }
+    // MARK: Found on inputs written apart from the corpus
+
+    @Test func serviceNamesNearALabelAreTitlesNotMisspeltLabels() {
+        Self.expect("Gmail: ana@gmail.com Secret99!", [("Gmail", "ana@gmail.com", "Secret99!")])
+        Self.expect("Gmail: ana@gmail.com / Secret99!", [("Gmail", "ana@gmail.com", "Secret99!")])
+        Self.expect(
+            "Gmail = sdubois@gmx.de = pepper-stone-purple = mail.google.com",
+            [("Gmail", "sdubois@gmx.de", "pepper-stone-purple")])
+        // A real misspelling still reads as its label.
+        Self.expect("Bank\nEmial: ana@x.com\nPasswrod: Abc123!!", [("Bank", "ana@x.com", "Abc123!!")])
+    }
+
+    @Test func aSecondSecretInATitledBlockStaysInItsRecord() {
+        let items = Self.items("Zalando\nlogin: jean@x.com\npass: Abc!12345\nMemorable word: Pumuckl")
+        #expect(items.count == 1)
+        #expect(items.first?.password == "Abc!12345")
+        #expect(items.first?.customFields.contains { $0.value == "Pumuckl" && $0.concealed } == true)
+        let router = Self.items("Router\nuser: admin\npassword: R0uter!x\nWiFi password: Guest2024!")
+        #expect(router.count == 1)
+        #expect(router.first?.customFields.contains { $0.value == "Guest2024!" && $0.concealed } == true)
+    }
+
+    @Test func wordsAfterACredentialLabelNameTheService() {
+        Self.expect(
+            "Contraseña del banco: Banco$2022, usuario 12345678Z", [("banco", "12345678Z", "Banco$2022")])
+        Self.expect(
+            "Mot de passe Orange : orange2021 (identifiant: 0612345678)", [("Orange", "0612345678", "orange2021")])
+        Self.expect(
+            "Finanças\nE-mail : weber@proton.me\nSenha de acesso:Pizza's$38",
+            [("Finanças", "weber@proton.me", "Pizza's$38")])
+    }
+
+    @Test func aStrongLabelBeforeADashAndOneValueIsALabel() {
+        Self.expect(
+            "Site: instagram.com\nLogin - maria_g\nPass - Insta!2021",
+            [("instagram.com", "maria_g", "Insta!2021")])
+        Self.expect("Twitter\nUser – maria\nPassword – Tw1tter#Bird", [("Twitter", "maria", "Tw1tter#Bird")])
+    }
+
+    @Test func aServiceAndHandleThenThePassword() {
+        Self.expect("disney+ olivia.b / vento89", [("disney+", "olivia.b", "vento89")])
+        Self.expect("namecheap gjohnson7 / Somm.7214KAF", [("namecheap", "gjohnson7", "Somm.7214KAF")])
+        // A plain second word may be part of the name ("amazon prime"): the title keeps it.
+        Self.expect("amazon prime / Pr1me!pw", [("amazon prime", nil, "Pr1me!pw")])
+    }
+
+    @Test func aRemarkInParenthesesIsNeverThePassword() {
+        let items = Self.items("steam: gamer_maria / St3amPower!  (2fa on phone)")
+        #expect(items.first?.username == "gamer_maria")
+        #expect(items.first?.password == "St3amPower!")
+        #expect(Self.hidden(items[0])?.contains("2fa on phone") == true)
+    }
+
+    @Test func aGenericHeadingInCapitalsIsAFolderNotATitle() {
+        let items = Self.items("PASSWORDS\n\nSite: instagram.com\nLogin - maria_g\nPass - Insta!2021")
+        #expect(items.count == 1)
+        #expect(items.first?.folder == ["Passwords"])
+        #expect(items.first?.password == "Insta!2021")
+    }
 }
