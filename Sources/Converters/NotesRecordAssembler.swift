@@ -372,11 +372,16 @@ struct NotesRecordAssembler {
             draft!.placed += 1
             remaining = remaining.enumerated().filter { $0.offset != userIndex && $0.offset != passwordIndex }.map(
                 \.element)
-        } else if draft!.password == nil, let last = remaining.popLast() {
+        } else if draft!.password == nil, let last = remaining.last,
+            !(last.shape == .number && last.tokens.first?.afterSeparator == false && draft!.username == nil)
+        {
             // "Netflix: flixpass", "Amazon | ana@x.com | pw": the value after the title or e-mail.
+            remaining.removeLast()
             draft!.password = last.text
             draft!.placed += 1
         }
+        // "Buy milk 1234", "Room 1234": a number run into a few words, with no separator or
+        // label, is no password; it stays in the record, concealed (it may be a code).
         for field in remaining { draft!.unrecognized.append(field.text) }
     }
 

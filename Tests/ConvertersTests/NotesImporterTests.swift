@@ -462,4 +462,20 @@ import VaultModel
         #expect(items.first?.folder == ["Passwords"])
         #expect(items.first?.password == "Insta!2021")
     }
+    /// Found by scripts/bench-convert: a Keep note "Note 1234" / "Buy milk 1234" became two
+    /// logins with the password 1234. A number run into words is no password.
+    @Test func aNumberRunIntoWordsIsNoPassword() throws {
+        let items = Self.items("Buy milk 1234\nCall mum")
+        #expect(items.allSatisfy { $0.password == nil })
+        #expect(items.contains { $0.customFields.contains { $0.value == "1234" && $0.concealed } })
+        // With a separator or a label it is the value of the title, as before.
+        Self.expect("Gym locker: 4471", [("Gym locker", nil, "4471")])
+        let note =
+            #"{"title":"Note 1234","textContent":"Buy milk 1234\nCall mum","isTrashed":false,"#
+            + #""isArchived":false,"userEditedTimestampUsec":1600000000000000}"#
+        let result = try Importer.importFile(Array(note.utf8), input: "note.json")
+        #expect(result.items.count == 1)
+        #expect(result.items.first?.kind == .secureNote)
+        #expect(result.items.first?.title == "Note 1234")
+    }
 }
