@@ -36,6 +36,18 @@ import Testing
         #expect(decoded.text == "café€" && decoded.encoding == "Windows-1252" && decoded.warnings.count == 1)
     }
 
+    /// Binary data is no text in any encoding: a NUL byte (a NUL unit after a UTF-16 BOM) is
+    /// refused with its offset, where it was once read as Windows-1252 "notes".
+    @Test func aNULByteIsBinaryDataNotText() {
+        let binary: [UInt8] = Array("PK\u{3}\u{4}".utf8) + [0x14, 0x00, 0x00, 0x08]
+        let error = #expect(throws: ConverterError.self) { try TextDecoding.decode(binary, input: "blob") }
+        #expect(error?.offset == 5)
+        #expect(error?.reason.contains("binary data") == true)
+        let utf16: [UInt8] = [0xFF, 0xFE, 0x61, 0x00, 0x00, 0x00, 0x62, 0x00]
+        #expect(throws: ConverterError.self) { try TextDecoding.decode(utf16, input: "u16") }
+        #expect((try? TextDecoding.decode([0xFF, 0xFE, 0x61, 0x00, 0x00, 0x01], input: "ok"))?.text == "a\u{100}")
+    }
+
     @Test func genericCSVMapsAliasesAndKeepsEverything() throws {
         let text =
             "Site Name,E-Mail,Passwort,Web Site,Security Question\nBank,ana@x.org,pw,https://bank.example,first pet\n,,,,\nNote only,,,,just text"
