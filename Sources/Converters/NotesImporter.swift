@@ -59,11 +59,17 @@ public struct NotesImporter {
         var hidden = draft.unrecognized
         let password = draft.password.flatMap { $0.isEmpty ? nil : $0 }
         func exposes(_ value: String) -> Bool {
-            if let password, password.count >= 4, value.contains(password) { return true }
+            // Standard-library searches, not Foundation's: this runs for every record.
+            if let password, password.count >= 4, NotesToken.utf8Offset(of: password, in: value) != nil {
+                return true
+            }
             // A word in brackets (`Zugangsdaten (privat)`) is judged without them.
-            return value.split(whereSeparator: { $0 == " " || $0 == "\t" })
-                .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "()[]")) }
-                .contains { !$0.isEmpty && NotesToken.isPasswordLike($0) }
+            let brackets: Set<Character> = ["(", ")", "[", "]"]
+            return value.split(whereSeparator: { $0 == " " || $0 == "\t" }).contains { word in
+                var word = word.drop(while: brackets.contains)
+                while let last = word.last, brackets.contains(last) { word = word.dropLast() }
+                return !word.isEmpty && NotesToken.isPasswordLike(word)
+            }
         }
         item.password = password
         if let username = draft.username, !username.isEmpty {
@@ -74,7 +80,9 @@ public struct NotesImporter {
             }
         }
         for url in draft.urls {
-            if NotesToken.isURL(url), password.map({ $0.count < 4 || !url.contains($0) }) ?? true {
+            if NotesToken.isURL(url),
+                password.map({ $0.count < 4 || NotesToken.utf8Offset(of: $0, in: url) == nil }) ?? true
+            {
                 item.urls.append(url.lowercased().hasPrefix("www.") ? "https://" + url : url)
             } else {
                 hidden.append(url)

@@ -203,7 +203,7 @@ enum NotesTokenizer {
     /// `GitHub|Printemps2018#`: a lone `|` in a line without spaces, after a capitalised
     /// name of letters — a title and its value, as in the `a|b|c` lines around it.
     static func isTitleBarValue(_ line: Substring) -> Bool {
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let trimmed = NotesLineClassifier.trimmedSpaces(line)
         guard !trimmed.contains(where: { $0 == " " || $0 == "\t" }), trimmed.count(where: { $0 == "|" }) == 1,
             let bar = trimmed.firstIndex(of: "|")
         else { return false }
