@@ -69,9 +69,17 @@ public struct NotesImporter {
                 var word = word.drop(while: brackets.contains)
                 while let last = word.last, brackets.contains(last) { word = word.dropLast() }
                 return !word.isEmpty && NotesToken.isPasswordLike(word)
-            }
+            } || NotesToken.hasCardNumber(value)
         }
         item.password = password
+        // "cvv 123", "pin 4471": a label and its value read as a password is that secret, named.
+        if let password, let space = password.firstIndex(of: " "),
+            let label = NotesLabel.lookup(NotesLabel.fold(password[..<space])), label.field == .secret
+        {
+            item.password = nil
+            item.customFields.append(
+                .init(name: String(password[..<space]), value: String(password[space...].dropFirst()), concealed: true))
+        }
         if let username = draft.username, !username.isEmpty {
             if NotesToken.isEmail(username) || !exposes(username) {
                 item.username = username
@@ -88,16 +96,21 @@ public struct NotesImporter {
                 hidden.append(url)
             }
         }
-        item.folder = draft.folder.filter { !exposes($0) }
+        // Titles and headings hold no secret-looking number either (`my ssn 123-45-6789`,
+        // `bitlocker key 123456-654321-…`); a username may be one (a bank's customer number).
+        func exposesNumber(_ value: String) -> Bool {
+            exposes(value) || value.split(separator: " ").contains { NotesToken.isSecretNumber($0) }
+        }
+        item.folder = draft.folder.filter { !exposesNumber($0) }
         // A heading that looks like a secret is kept out of sight, not dropped.
-        hidden += draft.folder.filter { exposes($0) }
+        hidden += draft.folder.filter { exposesNumber($0) }
         item.totp = draft.totp
-        item.customFields = draft.customFields
+        item.customFields = draft.customFields + item.customFields
         item.tags = draft.tags
         item.created = draft.created
         item.modified = draft.modified
         if let title = draft.title, !title.isEmpty {
-            if exposes(title) { hidden.insert(title, at: 0) } else { item.title = title }
+            if exposesNumber(title) { hidden.insert(title, at: 0) } else { item.title = title }
         }
         if item.title.isEmpty {
             item.title =
@@ -107,7 +120,15 @@ public struct NotesImporter {
                 ?? (draft.firstLine == draft.lastLine
                     ? "Note, line \(draft.firstLine)" : "Note, lines \(draft.firstLine)-\(draft.lastLine)")
         }
-        if !draft.notes.isEmpty { item.notes = draft.notes.joined(separator: "\n") }
+        // Notes that name a secret ("old password was sunshine", "maiden name smith") or hold
+        // a secret-looking value are kept out of sight.
+        for note in draft.notes {
+            if exposes(note) || NotesToken.namesSecret(note) {
+                hidden.append(note)
+            } else {
+                item.notes = item.notes.map { $0 + "\n" + note } ?? note
+            }
+        }
         if !hidden.isEmpty {
             item.customFields.append(
                 .init(name: unrecognizedFieldName, value: hidden.joined(separator: "\n"), concealed: true))

@@ -287,7 +287,13 @@ struct NotesRecordAssembler {
             fields[0].shape == .email
             || (fields[0].tokens.count == 1 && fields[0].shape != .url && Self.isHandle(fields[0].text))
         let sameBlock = draft?.block == block || userFirst
-        if open, sameBlock, !line.isListItem || draft?.isTitleOnly == true || draft?.bareCredentials == true,
+        // "Alarm: 9911" under a title: a name with a colon and one value is a record of its
+        // own; a login name with a colon ("admin: R0uter!") is the account under the title.
+        let namedValue =
+            fields.count == 2 && fields[0].tokens.count == 1 && fields[0].tokens[0].marked
+            && fields[0].shape == .word && !Self.isHandle(fields[0].text)
+        if open, sameBlock, !namedValue,
+            !line.isListItem || draft?.isTitleOnly == true || draft?.bareCredentials == true,
             !firstIsTitle,
             plain.count + emails.count <= 2 || qualifier
         {

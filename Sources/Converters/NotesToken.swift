@@ -141,6 +141,50 @@ struct NotesToken: Equatable, Sendable {
         return nil
     }
 
+    /// `123-45-6789`, `0612345678`, `123456-654321-111111`: six digits or more, maybe
+    /// grouped by `-`, `.` or `/`, and nothing else — an account, card, social-security or
+    /// recovery number, never shown in a title, username or folder.
+    static func isSecretNumber(_ text: some StringProtocol) -> Bool {
+        var digits = 0
+        for character in text {
+            if character.isASCII, character.isNumber {
+                digits += 1
+            } else if !"-./".contains(character) {
+                return false
+            }
+        }
+        return digits >= 6
+    }
+
+    /// A payment card number written in groups (`4111 1111 1111 1111`): four groups of
+    /// three to six digits in a row.
+    static func hasCardNumber(_ text: some StringProtocol) -> Bool {
+        var run = 0
+        for word in text.split(separator: " ") {
+            if word.count >= 3, word.count <= 6, word.allSatisfy({ $0.isASCII && $0.isNumber }) {
+                run += 1
+                if run >= 4 { return true }
+            } else {
+                run = 0
+            }
+        }
+        return false
+    }
+
+    /// Text that names a secret: a password, PIN, code or security-answer label among its
+    /// words ("old password was sunshine", "mother's maiden name smith").
+    static func namesSecret(_ text: some StringProtocol) -> Bool {
+        let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == ":" || $0 == "," })
+            .map { NotesLabel.fold($0) }
+        if words.contains(where: { ["maiden", "answer", "pwd", "pw", "passwort", "password"].contains($0) }) {
+            return true
+        }
+        return words.contains { word in
+            guard let label = NotesLabel.lookup(word) else { return false }
+            return label.field == .password || label.field == .secret
+        }
+    }
+
     static func isURL(_ text: String) -> Bool {
         guard text.utf8.contains(0x2E) || text.utf8.contains(0x3A) else { return false }
         let lower = text.lowercased()

@@ -115,7 +115,36 @@ enum NotesTokenizer {
             if trailingSeparator || closes { pendingSeparator = true }
             if closes { inParentheses = false }
         }
-        return tightColons(tokens, in: line)
+        return cardNumbersJoined(tightColons(tokens, in: line))
+    }
+
+    /// `4111 1111 1111 1111`: four or more groups of three to six digits in a row, with no
+    /// separator between them, are one value (a card number), never a username and a password.
+    private static func cardNumbersJoined(_ tokens: [NotesToken]) -> [NotesToken] {
+        func isGroup(_ token: NotesToken) -> Bool {
+            token.text.count >= 3 && token.text.count <= 6 && token.text.allSatisfy { $0.isASCII && $0.isNumber }
+                && !token.marked
+        }
+        guard tokens.count(where: isGroup) >= 4 else { return tokens }
+        var result = [NotesToken]()
+        var index = 0
+        while index < tokens.count {
+            var end = index
+            while end < tokens.count, isGroup(tokens[end]), end == index || !tokens[end].afterSeparator { end += 1 }
+            if end - index >= 4 {
+                var joined = NotesToken(
+                    tokens[index..<end].map(\.text).joined(separator: " "), afterSeparator: tokens[index].afterSeparator
+                )
+                joined.parenthesised = tokens[index].parenthesised
+                joined.shape = .number
+                result.append(joined)
+                index = end
+            } else {
+                result.append(tokens[index])
+                index += 1
+            }
+        }
+        return result
     }
 
     /// `Prime Video:camille.smit:Baca=1493PEL`, `Airbnb:kaffe79`: a line without any

@@ -478,4 +478,38 @@ import VaultModel
         #expect(result.items.first?.kind == .secureNote)
         #expect(result.items.first?.title == "Note 1234")
     }
+    /// Secrets in places the grammar did not expect them: none may be shown.
+    @Test func secretsOutsideCredentialFieldsStayOutOfSight() {
+        let text = """
+            Netflix
+            user: ana@x.com
+            pass: Flix!2024
+            note: old password was sunshine
+
+            Bank
+            login 12345678
+            notes: mother's maiden name smith
+
+            Work laptop - bitlocker key 123456-654321-111111-222222
+            Alarm: 9911
+            my ssn 123-45-6789
+            Visa 4111 1111 1111 1111 exp 12/27 cvv 123
+            """
+        let items = Self.items(text)
+        var shown = [String]()
+        for item in items {
+            shown += [item.title, item.username ?? "", item.notes ?? ""]
+            shown += item.urls + item.folder
+            shown += item.customFields.filter { !$0.concealed }.map(\.value)
+        }
+        let visible = shown.joined(separator: "\n")
+        for secret in ["sunshine", "smith", "654321", "123-45-6789", "4111 1111", "12/27"] {
+            #expect(!visible.contains(secret), "\(secret) is shown: \(visible)")
+        }
+        #expect(items.first { $0.title == "Bank" }?.username == "12345678", "a customer number stays the login")
+        #expect(items.first { $0.title == "Alarm" }?.password == "9911")
+        let visa = items.first { $0.title == "Visa" }
+        #expect(visa?.password == nil)
+        #expect(visa?.customFields.contains { $0.name == "cvv" && $0.value == "123" && $0.concealed } == true)
+    }
 }
