@@ -141,7 +141,12 @@ public struct CSVImporter {
             mapping.fields[ranked[0].column] = field
             for weak in ranked.dropFirst() { mapping.weaker.append((weak.column, field)) }
         }
-        guard mapping.fields.values.contains(where: { [.password, .username, .url, .title].contains($0) }) else {
+        // A row holding a URL or an e-mail address is values, not a header, whatever words
+        // it also holds (`GitHub,ana,https://a.com,pw,n` named a column "pw").
+        let holdsValues = overrides.isEmpty && header.fields.contains { $0.contains("://") || NotesToken.isEmail($0) }
+        guard !holdsValues,
+            mapping.fields.values.contains(where: { [.password, .username, .url, .title].contains($0) })
+        else {
             throw ConverterError(
                 input: input, line: header.line,
                 "the first line is not a header Coffer recognizes (\(header.fields.prefix(6).joined(separator: ", "))); "

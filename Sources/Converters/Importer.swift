@@ -23,7 +23,7 @@ public enum Importer {
         BitwardenImporter(), ProtonPassImporter(), DashlaneJSONImporter(), EnpassImporter(), KeeperJSONImporter(),
         PsonoImporter(), KeePassXMLImporter(), KeePass1XMLImporter(), PasswordSafeXMLImporter(),
         StickyPasswordImporter(), PlistImporter(), AppleKeychainImporter(), KasperskyTextImporter(),
-        KeeperCSVImporter(), MSecureCSVImporter(), CSVImporter(), DashlaneCSVImporter(), NotesImporter(),
+        KeeperCSVImporter(), MSecureCSVImporter(), DashlaneCSVImporter(), CSVImporter(), NotesImporter(),
     ]
 
     /// The names `format` accepts: each format's name and aliases, `json` (any JSON format,

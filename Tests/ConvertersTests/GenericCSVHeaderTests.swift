@@ -207,4 +207,24 @@ import VaultModel
     func vocabularyLeavesOtherColumnsCustom(_ header: String) {
         #expect(CSVHeaderVocabulary.meaning(of: header) == nil, "\(header)")
     }
+    /// Dashlane's CSV has no header; its shape names it. Other headerless tables stay refused.
+    @Test func dashlaneHeaderlessCSVIsDetectedByItsShape() throws {
+        let dashlane = """
+            "empty entry"
+            "news.ycombinator.com","https://news.ycombinator.com/","ana","pw1",""
+            "GitHub","https://github.com/login","ana@x.com","pw2","work"
+            "Bank","","ana","pw3","a note, with a comma"
+            """
+        let result = try Importer.importFile(Array(dashlane.utf8), input: "dashlane.csv")
+        #expect(result.report.format == "dashlane-csv")
+        #expect(result.items.compactMap(\.password) == ["pw1", "pw2", "pw3"])
+        #expect(result.items.first { $0.title == "GitHub" }?.urls == ["https://github.com/login"])
+        #expect(result.report.addsUp)
+        for other in [
+            "a,b,c\n1,2,3\n", "x,y,z,w,v\n1,2,3,4,5\n6,7,8,9,0\n",
+            "GitHub,ana,https://a.com,pw,n\nB,bob,https://b.com,pw,n\n",
+        ] {
+            #expect(throws: ConverterError.self) { try Importer.importFile(Array(other.utf8), input: "t.csv") }
+        }
+    }
 }
