@@ -197,12 +197,16 @@ struct NotesCorpus {
         "usuario", "contraseña", "clave", "contra", "correo", "electrónico", "cuenta", "página", "enlace", "sitio",
         "servicio", "notas",
         // Italian
-        "utente", "parola", "ordine", "chiave", "account", "indirizzo", "sito", "servizio", "codice", "note",
+        "utente", "parola", "ordine", "chiave", "account", "indirizzo", "sito", "servizio", "codice", "note", "titolare",
         // Portuguese
         "usuário", "utilizador", "senha", "palavra", "acesso", "endereço", "serviço", "correio", "código",
         // Dutch
         "gebruikersnaam", "gebruiker", "gebr", "inlognaam", "mailadres", "wachtwoord", "ww", "wachtw", "pincode",
         "opmerkingen", "sleutel", "chave",
+        // Words of labels added with the grammar's later rules (login page, customer number,
+        // Italian "pagina", "password di accesso", "contraseña de acceso")
+        "pagina", "page", "portal", "number", "numero", "número", "acceso", "accesso", "connexion", "titulaire",
+        "webpagina", "toegangscode", "zugangspasswort", "palavra-chave",
         // Misspelt labels people leave in place
         "usernmae", "usrname", "nmae", "emial", "usename", "pasword", "passwrod", "passowrd", "passord", "usario",
         "usuaro", "ususario", "contrasena", "contraseá", "contrseña", "clav", "benuztername", "benutzernmae",
