@@ -4,8 +4,18 @@ import VaultModel
 
 /// Dashlane's JSON export (`{"AUTHENTIFIANT": [...], "EMAIL": [...], ...}`): credentials
 /// become logins; every other section's entries are kept as secure notes with their fields
-/// as custom fields, so nothing is dropped.
+/// as custom fields, so nothing is dropped, concealed unless plainly descriptive.
 struct DashlaneJSONImporter {
+    /// Fields of the other sections shown in clear: names, dates and places. Every other
+    /// one (card numbers, security codes, ID, passport and social-security numbers, any key
+    /// Dashlane adds later) is concealed.
+    static let visibleKeys: Set<String> = [
+        "type", "bank", "owner", "ownername", "name", "fullname", "firstname", "lastname", "country", "state",
+        "city", "zipcode", "address", "addressname", "street", "email", "phone", "phonenumber", "expiredate",
+        "expirationdate", "expiremonth", "expireyear", "issuedate", "issuenumberdate", "deliverydate", "color",
+        "localeformat", "creationdatetime", "usernamedatetime", "lastbackuptime",
+    ]
+
     static func matches(_ value: PropertyListValue) -> Bool {
         value.dictionaryValue?["AUTHENTIFIANT"]?.arrayValue != nil
     }
@@ -38,7 +48,10 @@ struct DashlaneJSONImporter {
                     item.kind = .secureNote
                     for (key, field) in d where !["title", "name"].contains(key) {
                         if let s = field.stringValue, !s.isEmpty {
-                            item.customFields.append(.init(name: key, value: s))
+                            // Card numbers, codes, ID and passport numbers stay concealed; only
+                            // plainly descriptive fields are shown.
+                            let shown = Self.visibleKeys.contains(key.lowercased())
+                            item.customFields.append(.init(name: key, value: s, concealed: !shown))
                         }
                     }
                     item.notes = "Dashlane \(section.lowercased()) entry"

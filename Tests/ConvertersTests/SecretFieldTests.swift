@@ -88,4 +88,20 @@ import VaultModel
             for secret in Self.secrets { #expect(!Self.visibleText(item).contains(secret), "\(item.title)") }
         }
     }
+    /// Dashlane's cards and IDs are secure notes whose numbers and codes stay concealed.
+    @Test func dashlaneCardAndIDNumbersAreConcealed() throws {
+        let json = #"""
+            {"AUTHENTIFIANT": [{"title": "Mail", "domain": "mail.x", "login": "ana", "password": "pw"}],
+             "PAYMENTMEANS_CREDITCARD": [{"name": "Visa", "cardNumber": "4111111111111111", "securityCode": "123",
+               "ownerName": "Ana", "expireMonth": "12"}],
+             "ID": [{"type": "passport", "number": "X1234567", "fullname": "Ana Lopez"}]}
+            """#
+        let result = try Importer.importFile(Array(json.utf8), input: "dashlane.json")
+        #expect(result.report.format == "dashlane-json")
+        let fields = result.items.flatMap(\.customFields)
+        for secret in ["4111111111111111", "123", "X1234567"] {
+            #expect(fields.first { $0.value == secret }?.concealed == true, "\(secret) concealed")
+        }
+        #expect(fields.first { $0.value == "Ana" }?.concealed == false)
+    }
 }
