@@ -455,7 +455,9 @@ struct NotesRecordAssembler {
             let value = fields.filter { $0.label != nil }.map(\.text).joined(separator: " ")
             draft!.touch(line.number)
             draft!.customFields.append(.init(name: name.joined(separator: " "), value: value, concealed: true))
+            // Values without a label before or after it stay with the record, out of sight.
             for field in prefix.dropFirst() { draft!.unrecognized.append(field.text) }
+            for field in fields[firstLabel...] where field.label == nil { draft!.unrecognized.append(field.text) }
             return
         }
         if titleField != nil {

@@ -197,7 +197,8 @@ struct NotesCorpus {
         "usuario", "contraseña", "clave", "contra", "correo", "electrónico", "cuenta", "página", "enlace", "sitio",
         "servicio", "notas",
         // Italian
-        "utente", "parola", "ordine", "chiave", "account", "indirizzo", "sito", "servizio", "codice", "note", "titolare",
+        "utente", "parola", "ordine", "chiave", "account", "indirizzo", "sito", "servizio", "codice", "note",
+        "titolare",
         // Portuguese
         "usuário", "utilizador", "senha", "palavra", "acesso", "endereço", "serviço", "correio", "código",
         // Dutch
