@@ -97,13 +97,14 @@ enum NotesLineClassifier {
     /// The label a phrase starting at `index` spells, and how many tokens it takes; nil when
     /// the words there are no label in this place.
     static func label(at index: Int, in tokens: [NotesToken], prose: Bool) -> (NotesLabel, Int)? {
-        guard tokens[index].shape == .word || tokens[index].shape == .email else { return nil }
+        let slashPair = tokens[index].text.contains("/") && tokens[index].text.allSatisfy { $0.isLetter || $0 == "/" }
+        guard tokens[index].shape == .word || tokens[index].shape == .email || slashPair else { return nil }
         for length in stride(from: NotesLabel.longestPhrase, through: 1, by: -1) where index + length <= tokens.count {
             let phrase = tokens[index..<index + length]
             // A label phrase is joined by single spaces, marked (if at all) on its last word.
             guard phrase.dropFirst().allSatisfy({ !$0.afterSeparator }),
                 phrase.dropLast().allSatisfy({ !$0.marked && $0.shape == .word }),
-                phrase.last?.shape == .word || phrase.last?.shape == .email
+                phrase.last?.shape == .word || phrase.last?.shape == .email || (length == 1 && slashPair)
             else { continue }
             let folded = length == 1 ? phrase[index].folded : phrase.map(\.folded).joined(separator: " ")
             let marked = phrase.last?.marked == true
@@ -162,6 +163,15 @@ enum NotesLineClassifier {
             {
                 return (label, length)
             }
+            // "Cuenta paul.martinez, Contraseña x": a weak username label before a login name
+            // that could be nothing else (dots, underscores, digits, an @).
+            if !label.bare, !prose, label.field == .username || label.field == .email, index + length < tokens.count,
+                !tokens[index + length].afterSeparator, !tokens[index + length].parenthesised,
+                tokens[index + length].shape == .email || isLoginName(tokens[index + length].text),
+                index + length + 1 == tokens.count || tokens[index + length + 1].afterSeparator
+            {
+                return (label, length)
+            }
             guard label.bare, !prose else { continue }
             // Without a colon: a label word before exactly one value (`user jsmith`,
             // `pw Secret1`, `id 123`), or alone on its line.
@@ -196,6 +206,11 @@ enum NotesLineClassifier {
         return nil
     }
 
+    /// `paul.martinez`, `j_smith`, `ana82`: a login name by its shape, not a word or a password.
+    static func isLoginName(_ text: String) -> Bool {
+        NotesRecordAssembler.isBracketedHandle(text) && text.first?.isLetter == true
+    }
+
     /// The label spelled by one to three words at `index`, whatever follows.
     private static func lookupAt(_ index: Int, in tokens: [NotesToken]) -> NotesLabel? {
         var phrase = ""
@@ -212,6 +227,17 @@ enum NotesLineClassifier {
     /// `Karten-PIN`, `Online-Passwort`, `PIN-Code`: a hyphenated word ending or starting in
     /// a label of two letters or more.
     static func compound(_ folded: String) -> NotesLabel? {
+        // "token/pass", "login/pw", "mail/user": either half names the field, the second first.
+        if folded.contains("/") {
+            let parts = folded.split(separator: "/")
+            guard parts.count == 2 else { return nil }
+            for part in [parts[1], parts[0]] {
+                if let label = NotesLabel.lookup(String(part)), label.field != .title, label.field != .extra {
+                    return NotesLabel(field: label.field, name: folded, bare: label.bare)
+                }
+            }
+            return nil
+        }
         guard folded.contains("-") else { return nil }
         let parts = folded.split(separator: "-")
         guard parts.count >= 2 else { return nil }
@@ -304,7 +330,8 @@ enum NotesLineClassifier {
         let words = tokens.filter { $0.shape == .word }
         let sentence =
             words.contains(where: { proseWords.contains($0.folded) })
-            || (words.count >= 4 && text.last.map { ".!?".contains($0) } == true)
+            // A final stop ends a sentence when it follows a word, not a value (`Fußball1679.`).
+            || (words.count >= 4 && text.last.map { ".!?".contains($0) } == true && tokens.last?.shape == .word)
             || (tokens.count > 10 && words.count > 8)
         // A line with a label and its colon (`Note: call them`) is a record line, whatever its words.
         return sentence && !fields(tokens, prose: true).contains(where: { $0.label != nil })

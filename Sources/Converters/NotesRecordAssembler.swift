@@ -491,7 +491,11 @@ struct NotesRecordAssembler {
             }
         }
         for field in fields[firstLabel...] where field.label != nil { apply(field.label!, field: field) }
-        for field in later + fields[firstLabel...].filter({ $0.label == nil }) { bareInRecord(field) }
+        // An e-mail is the login before any plain word beside it ("shared: ana@x.com pw y").
+        let bare = later + fields[firstLabel...].filter({ $0.label == nil })
+        for field in bare.filter({ $0.shape == .email }) + bare.filter({ $0.shape != .email }) {
+            bareInRecord(field)
+        }
     }
 
     /// A value without a label on a labelled line: placed by its shape when its field is free.
@@ -577,6 +581,10 @@ struct NotesRecordAssembler {
         case .secret:
             draft!.customFields.append(.init(name: name, value: value, concealed: true))
         case .extra:
+            // "WiFi casa: NETGEAR42 / pw": a label extended by a name titles the record it opens.
+            if draft!.title == nil, name.split(separator: " ").count > label.name.split(separator: " ").count {
+                draft!.title = name
+            }
             extra(name, value)
         }
     }
@@ -713,6 +721,8 @@ struct NotesRecordAssembler {
     static func isHandle(_ text: String) -> Bool {
         text.contains { "._@".contains($0) || $0.isNumber } || text.allSatisfy { $0.isLowercase }
             || isJoinedName(text)
+            // "DLOPEZ", "JSMITH": corporate login names in capitals.
+            || (text.count >= 4 && text.count <= 12 && text.allSatisfy { $0.isUppercase && $0.isASCII })
     }
 
     /// A first and last name run together (`CarmenGarcia`, `PaulBianchi`): two capitalised

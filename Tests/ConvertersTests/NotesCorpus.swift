@@ -207,7 +207,7 @@ struct NotesCorpus {
         // Words of labels added with the grammar's later rules (login page, customer number,
         // Italian "pagina", "password di accesso", "contraseña de acceso")
         "pagina", "page", "portal", "number", "numero", "número", "acceso", "accesso", "connexion", "titulaire",
-        "webpagina", "toegangscode", "zugangspasswort", "palavra-chave",
+        "webpagina", "toegangscode", "zugangspasswort", "palavra-chave", "token",
         // Misspelt labels people leave in place
         "usernmae", "usrname", "nmae", "emial", "usename", "pasword", "passwrod", "passowrd", "passord", "usario",
         "usuaro", "ususario", "contrasena", "contraseá", "contrseña", "clav", "benuztername", "benutzernmae",

@@ -512,4 +512,23 @@ import VaultModel
         #expect(visa?.password == nil)
         #expect(visa?.customFields.contains { $0.name == "cvv" && $0.value == "123" && $0.concealed } == true)
     }
+    @Test func labelsWrittenTheWaysListsWriteThem() {
+        // A stop after a password ends no sentence; a weak label before a login name is a label.
+        Self.expect(
+            "3) Movistar: Cuenta paul.martinez, Contraseña Fußball1679.",
+            [("Movistar", "paul.martinez", "Fußball1679.")])
+        // `token/pass`: a pair of labels joined by a slash names the field.
+        Self.expect(
+            "- url: https://ci.acme-corp.io\n- login: `jdoe-ci`\n- token/pass: `jk_8fH2:x91Lq`",
+            [("ci.acme-corp.io", "jdoe-ci", "jk_8fH2:x91Lq")])
+        // An e-mail is the login before a plain word beside it; a login name may be in capitals.
+        Self.expect(
+            "netflix - shared: familia.rojas@gmail.com  pw Rojas2019*",
+            [("netflix", "familia.rojas@gmail.com", "Rojas2019*")])
+        Self.expect("SAP -> usuario DLOPEZ  clave Sap_Lopez_01", [("SAP", "DLOPEZ", "Sap_Lopez_01")])
+        // A label extended by a name titles the record it opens; the network stays a field.
+        let wifi = Self.items("WiFi casa: NETGEAR42 / fUg#Rwoph@Kit#m3")
+        #expect(wifi.first?.title == "WiFi casa")
+        #expect(wifi.first?.password == "fUg#Rwoph@Kit#m3")
+    }
 }
