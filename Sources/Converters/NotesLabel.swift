@@ -127,6 +127,8 @@ struct NotesLabel: Equatable, Sendable {
                 "id", "client id", "nutzer", "nutzername", "usager", "login-id", "username/email", "user/email",
                 "login/email", "👤", "🧑", "🙋", "codice titolare", "codice cliente", "codice utente",
                 "customer number", "client number", "numero titulaire", "identifiant client", "numero de usuario",
+                "n° client", "n° cliente", "nº client", "nº cliente", "n° de client", "n° de cliente", "no. client",
+                "numero de client", "n. client", "kundennr", "kundennr.", "klantnummer", "klantnr",
             ]
         ),
         (

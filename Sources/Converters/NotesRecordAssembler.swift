@@ -203,6 +203,8 @@ struct NotesRecordAssembler {
     private mutating func words(_ line: NotesLine, text: String, next: NotesLine?) {
         let words = line.fields.reduce(0) { $0 + $1.tokens.count }
         if words > 8 || text.count > 80 { return unrecognized(line) }
+        // "...", "***", "~~": punctuation alone titles nothing.
+        if !text.contains(where: { $0.isLetter || $0.isNumber }) { return unrecognized(line) }
         let single = words == 1 && line.fields.count == 1
         let title = String(text.trimmingSuffix(":"))
         if let open = draft, open.title != nil, single, !line.isListItem {
@@ -344,6 +346,14 @@ struct NotesRecordAssembler {
             } else if field.parenthesised, field.tokens.count > 1 {
                 // "(2fa on phone)": a remark, never a username or password.
                 draft!.unrecognized.append(field.text)
+            } else if field.parenthesised, field.shape == .word, Self.remarkWords.contains(NotesLabel.fold(field.text))
+            {
+                // "Netflix (family)", "old root pw (disabled)": a remark on the name.
+                if let title = draft!.title {
+                    draft!.title = title + " (\(field.text))"
+                } else {
+                    draft!.unrecognized.append(field.text)
+                }
             } else if field.shape == .email, draft!.username == nil {
                 draft!.username = field.text
             } else {
@@ -606,6 +616,17 @@ struct NotesRecordAssembler {
         "accounts", "inloggegevens", "senhas", "contas", "acessos", "password", "credenziali", "account",
         "work", "home", "personal", "perso", "privat", "trabajo", "casa", "travail", "arbeit", "werk", "lavoro",
         "banking", "banks", "social", "streaming", "misc", "other", "others", "varios", "divers", "sonstiges",
+    ]
+
+    /// Words people put in brackets after a name as a remark, never a login name:
+    /// `Netflix (family)`, `old root pw (disabled)`, `Amazon (dad)`.
+    static let remarkWords: Set<String> = [
+        "old", "new", "alt", "ancien", "nouveau", "antiguo", "nuevo", "vecchio", "nuovo", "oud", "nieuw", "velho",
+        "novo", "disabled", "deactivated", "expired", "deprecated", "unused", "inactive", "family", "familia",
+        "famille", "familie", "famiglia", "dad", "mum", "mom", "papa", "mama", "kids", "work", "trabajo", "travail",
+        "arbeit", "lavoro", "werk", "trabalho", "personal", "perso", "privat", "private", "prive", "privado",
+        "business", "shared", "home", "casa", "maison", "backup", "main", "test", "primary", "secondary", "mine",
+        "joint", "school", "uni", "office", "phone", "app", "web",
     ]
 
     /// Connectors between a label and the service it is for, in the seven languages.

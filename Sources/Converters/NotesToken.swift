@@ -120,6 +120,16 @@ struct NotesToken: Equatable, Sendable {
         let local = text[..<at]
         let domain = text[text.index(after: at)...]
         guard !local.isEmpty, local.first != "@" || local.count > 1 else { return false }
+        // `deploy@203.0.113.17`: an account at a host's address, as ssh writes it.
+        let octets = domain.split(separator: ".", omittingEmptySubsequences: false)
+        if octets.count == 4,
+            octets.allSatisfy({
+                $0.count <= 3 && !$0.isEmpty && $0.allSatisfy(\.isASCII) && Int($0).map { $0 <= 255 } == true
+            }),
+            local.allSatisfy({ $0.isLetter || $0.isNumber || "._-".contains($0) })
+        {
+            return true
+        }
         guard let tld = hostTLD(domain) else { return false }
         // `Pa@ss.word` is a password: an unknown TLD needs a plain local part.
         return knownTLDs.contains(tld)

@@ -115,8 +115,34 @@ enum NotesTokenizer {
             if trailingSeparator || closes { pendingSeparator = true }
             if closes { inParentheses = false }
         }
-        return cardNumbersJoined(tightColons(tokens, in: line))
+        return remoteLoginsJoined(cardNumbersJoined(tightColons(tokens, in: line)))
     }
+
+    /// `ssh deploy@203.0.113.17`: a remote-login command and its `user@host` are one URL
+    /// (`ssh://deploy@203.0.113.17`), never a username and a password.
+    private static func remoteLoginsJoined(_ tokens: [NotesToken]) -> [NotesToken] {
+        guard tokens.count >= 2 else { return tokens }
+        var result = [NotesToken]()
+        var index = 0
+        while index < tokens.count {
+            let token = tokens[index]
+            if index + 1 < tokens.count, remoteLoginCommands.contains(token.folded), !token.marked,
+                tokens[index + 1].shape == .email, !tokens[index + 1].afterSeparator
+            {
+                var joined = NotesToken(
+                    token.folded + "://" + tokens[index + 1].text, afterSeparator: token.afterSeparator)
+                joined.parenthesised = token.parenthesised
+                result.append(joined)
+                index += 2
+            } else {
+                result.append(token)
+                index += 1
+            }
+        }
+        return result
+    }
+
+    static let remoteLoginCommands: Set<String> = ["ssh", "sftp", "ftp", "ftps", "rdp", "vnc", "telnet", "mosh", "scp"]
 
     /// `4111 1111 1111 1111`: four or more groups of three to six digits in a row, with no
     /// separator between them, are one value (a card number), never a username and a password.

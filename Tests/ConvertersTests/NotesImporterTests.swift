@@ -531,4 +531,20 @@ import VaultModel
         #expect(wifi.first?.title == "WiFi casa")
         #expect(wifi.first?.password == "fUg#Rwoph@Kit#m3")
     }
+    @Test func remarksCommandsAndPunctuationAreNotCredentials() {
+        // A remark in brackets is no login name; a name in brackets still is.
+        Self.expect("Netflix (family) Flix2020!", [("Netflix (family)", nil, "Flix2020!")])
+        Self.expect("Amazon (rossie) / monta91", [("Amazon", "rossie", "monta91")])
+        // `ssh user@host` is where to log in, never a username and a password.
+        let server = Self.items("Server\nssh deploy@203.0.113.17\nsudo pw: D3ploy!Srv:22")
+        #expect(server.first?.urls == ["ssh://deploy@203.0.113.17"])
+        #expect(server.allSatisfy { $0.password != "ssh" && $0.password != "deploy@203.0.113.17" })
+        // "..." titles nothing: the record under it keeps its own name.
+        Self.expect(
+            "...\nrenew domain before May\ndropbox rui_t18@proton.me / Drag-1812PIN",
+            [("dropbox", "rui_t18@proton.me", "Drag-1812PIN")])
+        Self.expect(
+            "CaixaBank n° client 41414519 / Code secret 1508 / MdP 7oHie$jUXqf6",
+            [("CaixaBank", "41414519", "7oHie$jUXqf6")])
+    }
 }
