@@ -649,11 +649,24 @@ struct NotesRecordAssembler {
         return rest.joined(separator: " ")
     }
 
-    /// A custom field, concealed when its value looks like a password.
+    /// A custom field, concealed when its value looks like a password or an account, card or
+    /// identity number (six digits or more), or when its label names an identity document or
+    /// a bank account: only plainly descriptive values (a network name, a port) are shown.
     private mutating func extra(_ name: String, _ value: String) {
-        let secret = value.split(separator: " ").contains { NotesToken.isPasswordLike($0) }
+        let words = value.split(separator: " ")
+        let folded = NotesLabel.fold(name)
+        let secret =
+            words.contains { NotesToken.isPasswordLike($0) || NotesToken.isSecretNumber($0) }
+            || NotesToken.hasCardNumber(value)
+            || Self.sensitiveExtraLabels.contains { folded.contains($0) }
         draft!.customFields.append(.init(name: name, value: value, concealed: secret))
     }
+
+    static let sensitiveExtraLabels = [
+        "dni", "nie", "cpf", "documento", "passport", "passeport", "reisepass", "pasaporte", "passaporto",
+        "paspoort", "ssn", "social security", "iban", "account number", "kontonummer", "numero de compte",
+        "numero de cuenta", "numero conto", "numero di conto", "rekeningnummer", "numero da conta", "tax",
+    ]
 
     // MARK: Tables
 

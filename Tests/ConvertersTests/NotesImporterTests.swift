@@ -494,6 +494,13 @@ import VaultModel
             Alarm: 9911
             my ssn 123-45-6789
             Visa 4111 1111 1111 1111 exp 12/27 cvv 123
+
+            Santander
+            user: ana.s
+            password: Sant&2022
+            IBAN: ES91 2100 0418 4502 0005 1332
+            DNI: 12345678Z
+            network: HomeNet
             """
         let items = Self.items(text)
         var shown = [String]()
@@ -503,7 +510,7 @@ import VaultModel
             shown += item.customFields.filter { !$0.concealed }.map(\.value)
         }
         let visible = shown.joined(separator: "\n")
-        for secret in ["sunshine", "smith", "654321", "123-45-6789", "4111 1111", "12/27"] {
+        for secret in ["sunshine", "smith", "654321", "123-45-6789", "4111 1111", "12/27", "ES91", "12345678Z"] {
             #expect(!visible.contains(secret), "\(secret) is shown: \(visible)")
         }
         #expect(items.first { $0.title == "Bank" }?.username == "12345678", "a customer number stays the login")
@@ -511,6 +518,7 @@ import VaultModel
         let visa = items.first { $0.title == "Visa" }
         #expect(visa?.password == nil)
         #expect(visa?.customFields.contains { $0.name == "cvv" && $0.value == "123" && $0.concealed } == true)
+        #expect(visible.contains("HomeNet"), "a network name stays shown")
     }
     @Test func labelsWrittenTheWaysListsWriteThem() {
         // A stop after a password ends no sentence; a weak label before a login name is a label.
