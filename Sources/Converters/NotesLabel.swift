@@ -64,7 +64,7 @@ struct NotesLabel: Equatable, Sendable {
 
     private static let spellable: [(letters: [Character], label: NotesLabel)] = lexicon.compactMap { name, label in
         let field = label.field
-        guard field == .username || field == .password || field == .email, !name.contains(" "),
+        guard field == .username || field == .password || field == .email, !name.utf8.contains(0x20),
             name.allSatisfy({ $0.isLetter || $0 == "-" })
         else { return nil }
         return (Array(name), label)

@@ -97,7 +97,8 @@ enum NotesLineClassifier {
     /// The label a phrase starting at `index` spells, and how many tokens it takes; nil when
     /// the words there are no label in this place.
     static func label(at index: Int, in tokens: [NotesToken], prose: Bool) -> (NotesLabel, Int)? {
-        let slashPair = tokens[index].text.contains("/") && tokens[index].text.allSatisfy { $0.isLetter || $0 == "/" }
+        let slashPair =
+            tokens[index].text.utf8.contains(0x2F) && tokens[index].text.allSatisfy { $0.isLetter || $0 == "/" }
         guard tokens[index].shape == .word || tokens[index].shape == .email || slashPair else { return nil }
         for length in stride(from: NotesLabel.longestPhrase, through: 1, by: -1) where index + length <= tokens.count {
             let phrase = tokens[index..<index + length]
@@ -228,7 +229,7 @@ enum NotesLineClassifier {
     /// a label of two letters or more.
     static func compound(_ folded: String) -> NotesLabel? {
         // "token/pass", "login/pw", "mail/user": either half names the field, the second first.
-        if folded.contains("/") {
+        if folded.utf8.contains(0x2F) {  // "/"; a byte test, not Foundation's search
             let parts = folded.split(separator: "/")
             guard parts.count == 2 else { return nil }
             for part in [parts[1], parts[0]] {
@@ -238,7 +239,7 @@ enum NotesLineClassifier {
             }
             return nil
         }
-        guard folded.contains("-") else { return nil }
+        guard folded.utf8.contains(0x2D) else { return nil }  // "-"
         let parts = folded.split(separator: "-")
         guard parts.count >= 2 else { return nil }
         for part in [parts.last!, parts.first!] where part.count >= 2 {

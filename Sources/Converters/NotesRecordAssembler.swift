@@ -747,7 +747,7 @@ struct NotesRecordAssembler {
 
     /// `chloe.wagner`, `ana_r`, `raj82`: a login name, not a remark (`business`, `old`).
     static func isBracketedHandle(_ text: String) -> Bool {
-        text.count >= 3 && text.contains(where: \.isLetter) && !text.contains(" ")
+        text.count >= 3 && text.contains(where: \.isLetter) && !text.utf8.contains(0x20)
             && (text.contains { "._@".contains($0) } || text.contains(where: \.isNumber))
             && !NotesToken.isPasswordLike(text)
     }

@@ -139,16 +139,24 @@ struct NotesToken: Equatable, Sendable {
     /// Where `needle` first occurs in `text`, as a UTF-8 offset: a byte search, which the
     /// notes reader runs on every line (Foundation's `range(of:)` was a tenth of its time).
     static func utf8Offset(of needle: String, in text: some StringProtocol) -> Int? {
-        let needle = Array(needle.utf8)
-        guard let first = needle.first else { return 0 }
-        let bytes = Array(text.utf8)
-        guard bytes.count >= needle.count else { return nil }
-        var start = 0
-        while start <= bytes.count - needle.count {
-            if bytes[start] == first, bytes[start..<start + needle.count].elementsEqual(needle) { return start }
-            start += 1
+        var needle = needle
+        var text = String(text)
+        return needle.withUTF8 { pattern in
+            text.withUTF8 { bytes -> Int? in
+                guard let first = pattern.first else { return 0 }
+                guard bytes.count >= pattern.count else { return nil }
+                var start = 0
+                while start <= bytes.count - pattern.count {
+                    if bytes[start] == first {
+                        var k = 1
+                        while k < pattern.count, bytes[start + k] == pattern[k] { k += 1 }
+                        if k == pattern.count { return start }
+                    }
+                    start += 1
+                }
+                return nil
+            }
         }
-        return nil
     }
 
     /// `123-45-6789`, `0612345678`, `123456-654321-111111`: six digits or more, maybe

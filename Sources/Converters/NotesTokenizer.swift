@@ -86,7 +86,7 @@ enum NotesTokenizer {
                 }
                 chunk = chunk.dropLast()
             }
-            if chunk.first == "<", chunk.last == ">", chunk.contains(":") || chunk.contains("@") {
+            if chunk.first == "<", chunk.last == ">", chunk.utf8.contains(0x3A) || chunk.utf8.contains(0x40) {
                 chunk = chunk.dropFirst().dropLast()  // <https://x>, <ana@x.com>
             }
             // "Senha de acesso:x": the words just before may open the label phrase.
@@ -180,8 +180,8 @@ enum NotesTokenizer {
         guard tokens.count <= 6, tokens.dropFirst().allSatisfy({ !$0.afterSeparator && !$0.marked }),
             tokens.first?.marked == false,
             let at = tokens.firstIndex(where: { token in
-                token.range != nil && !token.text.contains("://")
-                    && token.text.dropFirst().dropLast().contains(":")
+                token.range != nil && NotesToken.utf8Offset(of: "://", in: token.text) == nil
+                    && token.text.dropFirst().dropLast().utf8.contains(0x3A)
             }),
             tokens[at].range != nil
         else { return tokens }
