@@ -19,6 +19,17 @@ enum NotesLineClassifier {
             line.kind = .rule(first)
             return line
         }
+        // "=== EMAIL ===", "*** Work ***", "--- Bank ---": a name framed by marks heads a section.
+        if let first = trimmed.first, "=*~-_".contains(first), trimmed.hasPrefix(String(repeating: first, count: 2)),
+            trimmed.hasSuffix(String(repeating: first, count: 2))
+        {
+            let inner = trimmed.drop { $0 == first || $0 == " " }.reversed().drop { $0 == first || $0 == " " }
+            let name = String(inner.reversed())
+            if name.contains(where: \.isLetter), name.count <= 60 {
+                line.kind = .heading(level: 1, text: isCapitals(name) ? name.capitalized : name)
+                return line
+            }
+        }
         if let heading = markdownHeading(trimmed) {
             line.kind = heading
             return line

@@ -216,8 +216,11 @@ struct NotesRecordAssembler {
                 draft!.touch(line.number)
                 return
             }
-            // "Gmail" / "analopez" / "hunter22": a handle over a password.
-            if open.isTitleOnly, Self.isHandle(value), let next, next.kind == .content, next.fields.count == 1,
+            // "Gmail" / "analopez" / "hunter22": a handle over a password (a URL line may
+            // come between: "Router" / "192.168.0.1" / "admin" / "Rtr#4455").
+            if open.isTitleOnly
+                || (open.username == nil && open.password == nil && !open.urls.isEmpty && !open.oneLine),
+                Self.isHandle(value), let next, next.kind == .content, next.fields.count == 1,
                 next.fields[0].label == nil, next.fields[0].tokens.count == 1, next.fields[0].tokens[0].shape != .url,
                 // "Groceries" / "milk" / "eggs" is a list: the value under a handle looks like a password.
                 next.fields[0].tokens[0].shape != .word || NotesToken.isPasswordLike(next.fields[0].tokens[0].text)

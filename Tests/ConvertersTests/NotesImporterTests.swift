@@ -555,4 +555,10 @@ import VaultModel
             "CaixaBank n° client 41414519 / Code secret 1508 / MdP 7oHie$jUXqf6",
             [("CaixaBank", "41414519", "7oHie$jUXqf6")])
     }
+    @Test func framedHeadingsAndAURLBetweenTitleAndLogin() {
+        let items = Self.items(
+            "=== EMAIL ===\ngmail: mario@gmail.com  pw: MarioR!2020\n\n*** Work ***\nJira: jdoe / J1ra!x")
+        #expect(items.map(\.folder) == [["Email"], ["Work"]])
+        Self.expect("Router\n192.168.0.1\nadmin\nRtr#4455", [("Router", "admin", "Rtr#4455")])
+    }
 }
