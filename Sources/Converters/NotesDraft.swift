@@ -30,6 +30,9 @@ struct NotesDraft: Sendable {
     /// Its credentials came from a bare `user / password` line under a title, so a next
     /// such line is another account of the same service.
     var bareCredentials = false
+    /// Its username was read through a username or e-mail label (`Anmeldename: MuellerK1975`):
+    /// it stays the username even when it looks like a password, unless it is the password.
+    var usernameLabelled = false
     var tags: [String] = []
     var created: Date?
     var modified: Date?

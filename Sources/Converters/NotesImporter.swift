@@ -81,7 +81,10 @@ public struct NotesImporter {
                 .init(name: String(password[..<space]), value: String(password[space...].dropFirst()), concealed: true))
         }
         if let username = draft.username, !username.isEmpty {
-            if NotesToken.isEmail(username) || !exposes(username) {
+            if NotesToken.isEmail(username) || !exposes(username)
+                || (draft.usernameLabelled && username != password
+                    && username.allSatisfy { $0.isLetter || $0.isNumber || "._-@".contains($0) })
+            {
                 item.username = username
             } else {
                 hidden.append(username)

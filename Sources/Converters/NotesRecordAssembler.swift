@@ -38,9 +38,12 @@ struct NotesRecordAssembler {
         switch line.kind {
         case .blank:
             // A title alone may have its fields after a blank line; anything else ends here.
-            // A title in capitals alone, then a blank line ("PASSWORDS"), heads what follows.
-            // (Flushed alone, it becomes a heading in withImplicitHeadings.)
-            if draft?.isTitleOnly != true || draft?.capitals == true {
+            // A title in capitals or a generic one ("PASSWORDS", "wachtwoorden") alone, then a
+            // blank line, heads what follows (flushed alone, it becomes a heading in
+            // withImplicitHeadings).
+            if draft?.isTitleOnly != true || draft?.capitals == true
+                || draft?.title.map(Self.isGenericHeading) == true
+            {
                 flush()
             }
             block += 1
@@ -559,11 +562,17 @@ struct NotesRecordAssembler {
                 draft!.password = value
             } else if draft!.username == nil {
                 draft!.username = value
+                draft!.usernameLabelled = true
             } else {
                 extra(name, value)
             }
         case .email:
-            if draft!.username == nil { draft!.username = value } else { extra(name, value) }
+            if draft!.username == nil {
+                draft!.username = value
+                draft!.usernameLabelled = true
+            } else {
+                extra(name, value)
+            }
         case .password:
             if draft!.password == nil {
                 draft!.password = value

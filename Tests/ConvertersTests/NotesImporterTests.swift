@@ -561,4 +561,14 @@ import VaultModel
         #expect(items.map(\.folder) == [["Email"], ["Work"]])
         Self.expect("Router\n192.168.0.1\nadmin\nRtr#4455", [("Router", "admin", "Rtr#4455")])
     }
+    @Test func aLabelledLoginNameStaysAndAGenericTitleHeads() {
+        let bank = Self.items("Sparkasse Online-Banking\nAnmeldename: MuellerK1975\nPIN: 4711")
+        #expect(bank.first?.username == "MuellerK1975")
+        // Not when it could be a password: symbols, or the password itself.
+        let odd = Self.items("Shop\nuser: Xk#9!pq2Lm\npassword: other-Pass1")
+        #expect(odd.first?.username != "Xk#9!pq2Lm")
+        let items = Self.items("wachtwoorden\n\nbol.com\ngebruikersnaam: jan@ziggo.nl\nwachtwoord: Bol!Jan2020")
+        #expect(items.first?.title == "bol.com")
+        #expect(items.first?.folder == ["wachtwoorden"])
+    }
 }
