@@ -73,8 +73,12 @@ public struct NotesImporter {
         }
         item.password = password
         // "cvv 123", "pin 4471": a label and its value read as a password is that secret, named.
+        // "conta 56789-0": any label word and a value, read as a password, is that field, named.
+        // Only a label that never opens a passphrase, and one value with a digit after it.
         if let password, let space = password.firstIndex(of: " "),
-            let label = NotesLabel.lookup(NotesLabel.fold(password[..<space])), label.field == .secret
+            let label = NotesLabel.lookup(NotesLabel.fold(password[..<space])),
+            [.secret, .username, .extra].contains(label.field),
+            !password[space...].dropFirst().contains(" "), password[space...].contains(where: \.isNumber)
         {
             item.password = nil
             item.customFields.append(

@@ -145,6 +145,14 @@ struct NotesRecordAssembler {
 
     private mutating func content(_ line: NotesLine, next: NotesLine?) {
         if line.isProse { return unrecognized(line) }
+        // "Password varie", "Passwörter Familie" opening a file: its name, not `pw hunter`.
+        if drafts.isEmpty, draft == nil, line.fields.count == 1, line.fields[0].label?.field == .password,
+            !line.text.contains(where: { $0 == ":" || $0 == "=" }), line.fields[0].tokens.count == 1,
+            line.fields[0].text.allSatisfy(\.isLetter), line.fields[0].text.first?.isLowercase == true,
+            let next, next.kind == .content, !next.fields.isEmpty
+        {
+            return words(line, text: line.text, next: next)
+        }
         if line.labelled { return labelledFields(line.fields, line: line) }
         if line.isWordsOnly { return words(line, text: line.fields[0].text, next: next) }
         if line.isBareValue { return bareValue(line.fields[0].tokens[0], line: line, next: next) }
@@ -476,7 +484,8 @@ struct NotesRecordAssembler {
             for field in fields[firstLabel...] where field.label == nil { draft!.unrecognized.append(field.text) }
             return
         }
-        if titleField != nil {
+        // "Gov.br - CPF … - senha x": a site named before the labels opens a record too.
+        if titleField != nil || (firstLabel > 0 && prefix.first?.shape == .url && draft?.hasCredential == true) {
             start(line)
         } else if let open = draft {
             let repeats =

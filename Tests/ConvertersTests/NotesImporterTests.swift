@@ -571,4 +571,18 @@ import VaultModel
         #expect(items.first?.title == "bol.com")
         #expect(items.first?.folder == ["wachtwoorden"])
     }
+    @Test func fileNamesSitesAndLabelledNumbersInLists() {
+        // A file's name line is its heading, not `pw varie`.
+        let items = Self.items("Password varie\nPoste Italiane - utente: mario.rossi - password: P0ste!It")
+        #expect(items.count == 1)
+        #expect(items.first?.folder == ["Password varie"])
+        #expect(items.first?.password == "P0ste!It")
+        // A site named before labels starts its own record.
+        let two = Self.items(
+            "Netflix: email maria@uol.com.br senha Netfl1x#Br\nGov.br - CPF 123.456.789-00 - senha G0vBr!2023")
+        #expect(two.map(\.password) == ["Netfl1x#Br", "G0vBr!2023"])
+        // "conta 56789-0" is an account number, never a password.
+        let bank = Self.items("Banco do Brasil\nagência 1234 conta 56789-0\nsenha internet: Bb@2022x")
+        #expect(bank.allSatisfy { $0.password != "conta 56789-0" })
+    }
 }
