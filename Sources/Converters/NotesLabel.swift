@@ -198,7 +198,9 @@ struct NotesLabel: Equatable, Sendable {
             ]
         ),
         // `Q:` / `A:` security questions; `firma` is the signing key Spanish banks issue.
-        (.secret, false, ["code", "secret", "token", "q", "a", "firma", "clave de firma"]),
+        (.secret, false, ["code", "secret", "q", "a", "firma", "clave de firma"]),
+        // `token ghp_…`: a token label before a typed value, without a colon too.
+        (.secret, true, ["token", "api token", "access token", "personal access token", "app password"]),
         // An ATM PIN beside the online-banking password (`Clave cajero 1029, Clave x`).
         (.secret, true, ["clave cajero", "clave de cajero", "pin cajero", "codigo cajero"]),
         (

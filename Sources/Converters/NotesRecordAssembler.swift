@@ -269,6 +269,16 @@ struct NotesRecordAssembler {
                 draft!.placed += 1
             }
         case .secret, .number, .word:
+            // "Twitter" / "@sarah_k" / "Tw33t!Sarah": a handle is the login, not the password.
+            if token.text.first == "@", token.text.count > 2,
+                token.text.dropFirst().allSatisfy({ $0.isLetter || $0.isNumber || "._-".contains($0) }),
+                let open = draft, open.username == nil, open.password == nil, open.title != nil
+            {
+                draft!.username = token.text
+                draft!.placed += 1
+                draft!.touch(line.number)
+                return
+            }
             guard let open = draft, open.password == nil, open.title != nil || open.username != nil else {
                 return unrecognized(line)
             }
@@ -774,7 +784,8 @@ struct NotesRecordAssembler {
     }
 
     static func isHandle(_ text: String) -> Bool {
-        text.contains { "._@".contains($0) || $0.isNumber } || text.allSatisfy { $0.isLowercase }
+        text.contains { "._@".contains($0) || $0.isNumber }
+            || (text.allSatisfy { $0.isLowercase || $0 == "-" } && text.first != "-")
             || isJoinedName(text)
             // "DLOPEZ", "JSMITH": corporate login names in capitals.
             || (text.count >= 4 && text.count <= 12 && text.allSatisfy { $0.isUppercase && $0.isASCII })

@@ -585,4 +585,12 @@ import VaultModel
         let bank = Self.items("Banco do Brasil\nagência 1234 conta 56789-0\nsenha internet: Bb@2022x")
         #expect(bank.allSatisfy { $0.password != "conta 56789-0" })
     }
+    @Test func handlesAndTokensInTitledBlocks() {
+        Self.expect("Twitter\n@sarah_k\nTw33t!Sarah", [("Twitter", "@sarah_k", "Tw33t!Sarah")])
+        let github = Self.items("GitHub\nuser sarahk-dev\ntoken ghp_abcdEFGH1234ijklMNOP5678\npw Git#Hub2023")
+        #expect(github.count == 1)
+        #expect(github.first?.username == "sarahk-dev")
+        #expect(github.first?.password == "Git#Hub2023")
+        #expect(github.first?.customFields.contains { $0.name == "token" && $0.concealed } == true)
+    }
 }
