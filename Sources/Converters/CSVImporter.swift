@@ -211,6 +211,13 @@ public struct CSVImporter {
                 item.folder = Array(path.dropLast())
             }
         }
+        // "Site: Amazon" in a sheet without a name column: a site's name, not its address.
+        if item.title.isEmpty, item.urls.count == 1, let site = item.urls.first,
+            !site.contains(where: { $0 == "." || $0 == ":" || $0 == "/" })
+        {
+            item.title = site
+            item.urls = []
+        }
         if item.title.isEmpty { item.title = Self.fallbackTitle(for: item) }
         let hasSecret = item.password != nil || item.username != nil || !item.urls.isEmpty || item.totp != nil
         let hasText = item.notes != nil || !item.customFields.isEmpty || !item.title.isEmpty

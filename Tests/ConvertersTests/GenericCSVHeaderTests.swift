@@ -110,7 +110,8 @@ import VaultModel
     }
 
     @Test(arguments: cases) func headerIsUnderstood(_ c: Case) throws {
-        let csv = c.header + "\n" + c.row + "\n"
+        // The URL cell is an address ("L" alone would be a site's name: aSiteColumnOfNamesTitlesTheRows).
+        let csv = c.header + "\n" + c.row.replacingOccurrences(of: "L", with: "l.example") + "\n"
         let (items, report) = try Importer.importFile(Array(csv.utf8), input: "t.csv")
         #expect(report.addsUp && items.count == 1)
         let item = try #require(items.first)
@@ -118,7 +119,7 @@ import VaultModel
         if Self.cell(c.row, "T", d) != nil { #expect(item.title == "T") }
         #expect(item.username == Self.cell(c.row, "U", d))
         #expect(item.password == Self.cell(c.row, "P", d))
-        #expect(item.urls == (Self.cell(c.row, "L", d).map { [$0] } ?? []))
+        #expect(item.urls == (Self.cell(c.row, "L", d).map { _ in ["l.example"] } ?? []))
         #expect(item.notes == Self.cell(c.row, "N", d))
         #expect(item.folder == (Self.cell(c.row, "F", d).map { [$0] } ?? []))
         // Every other value is kept as a custom field named after its column.
@@ -226,5 +227,12 @@ import VaultModel
         ] {
             #expect(throws: ConverterError.self) { try Importer.importFile(Array(other.utf8), input: "t.csv") }
         }
+    }
+    /// A sheet whose only name column is "Site" holding names: titles, not URLs.
+    @Test func aSiteColumnOfNamesTitlesTheRows() throws {
+        let sheet = "Site\tLogin\tPassword\nAmazon\tjm@x.fr\tAmz!Jm01\nfnac.com\tjm@x.fr\tFn4c#Jm\n"
+        let result = try Importer.importFile(Array(sheet.utf8), input: "sheet.tsv")
+        #expect(result.items.map(\.title) == ["Amazon", "fnac.com"])
+        #expect(result.items.map(\.urls) == [[], ["fnac.com"]])
     }
 }
