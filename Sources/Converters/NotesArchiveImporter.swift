@@ -50,22 +50,18 @@ struct NotesArchiveImporter: ImportFormat {
         switch Self.kind(entries) {
         case .keep?: result = try Self.readKeep(entries)
         case .simplenote?:
-            let file = entries.files.first { $0.path.hasSuffix("source/notes.json") }!
-            let value = try Self.json(entries, file)
-            guard SimplenoteImporter.matches(value) else {
-                throw ConverterError(
-                    .unrecognized, input: entries.name(file), expected: "a Simplenote export",
-                    "not a Simplenote export (no activeNotes)")
+            let value = try Self.oneJSON(
+                entries, suffix: "source/notes.json", app: "Simplenote", missing: "activeNotes"
+            ) {
+                SimplenoteImporter.matches($0)
             }
             result = try SimplenoteImporter.importValue(value, input: source.name)
             result.report.format = "simplenote-zip"
         case .protonPass?:
-            let file = entries.files.first { $0.path.hasSuffix("Proton Pass/data.json") }!
-            let value = try Self.json(entries, file)
-            guard ProtonPassImporter.matches(value) else {
-                throw ConverterError(
-                    .unrecognized, input: entries.name(file), expected: "a Proton Pass export",
-                    "not a Proton Pass export (no vaults)")
+            let value = try Self.oneJSON(
+                entries, suffix: "Proton Pass/data.json", app: "Proton Pass", missing: "vaults"
+            ) {
+                ProtonPassImporter.matches($0)
             }
             result = try ProtonPassImporter.importValue(value, input: source.name)
         case nil:
@@ -73,6 +69,22 @@ struct NotesArchiveImporter: ImportFormat {
         }
         result.report.warnings = entries.warnings + result.report.warnings
         return result
+    }
+
+    /// The JSON of the one entry an app's ZIP holds (`source/notes.json`), which must be
+    /// that app's export.
+    private static func oneJSON(
+        _ entries: ArchiveEntries, suffix: String, app: String, missing: String,
+        matches: (PropertyListValue) -> Bool
+    ) throws -> PropertyListValue {
+        let file = entries.files.first { $0.path.hasSuffix(suffix) }!
+        let value = try json(entries, file)
+        guard matches(value) else {
+            throw ConverterError(
+                .unrecognized, input: entries.name(file), expected: "a \(app) export",
+                "not a \(app) export (no \(missing))")
+        }
+        return value
     }
 
     private static func json(_ entries: ArchiveEntries, _ file: ArchiveEntries.File) throws -> PropertyListValue {
