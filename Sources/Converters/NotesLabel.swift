@@ -115,7 +115,8 @@ struct NotesLabel: Equatable, Sendable {
     // Words written with diacritics are listed folded (contrasena, usuario, senha…).
     private static let entries: [(Field, Bool, [String])] = [
         (.title, false, ["title", "name", "service", "titre", "nom", "titel", "nombre", "servicio", "titolo", "nome"]),
-        (.title, false, ["titulo", "naam", "dienst", "service name", "account name", "entry", "site name"]),
+        // "Account name: gamerdude99" under a title is the login (Steam's word for it): a username.
+        (.title, false, ["titulo", "naam", "dienst", "service name", "entry", "site name"]),
         (
             .username, true,
             [
@@ -135,6 +136,7 @@ struct NotesLabel: Equatable, Sendable {
             .username, false,
             [
                 "u", "account", "acct", "konto", "cuenta", "compte", "conta", "rekening", "kundennummer",
+                "account name",
                 "numero client", "account id", "gebr", "usr.", "user.", "utent",
                 // A tax number banks use as the login (Spain, Portugal).
                 "nif", "numero de cliente", "n. cliente", "num. cliente",

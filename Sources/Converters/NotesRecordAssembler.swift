@@ -494,6 +494,22 @@ struct NotesRecordAssembler {
             for field in fields[firstLabel...] where field.label == nil { draft!.unrecognized.append(field.text) }
             return
         }
+        // "Email on file: x", "Recovery email: y" in a titled block whose field is filled:
+        // another value of the record, under the words its label was written with.
+        if titleField == nil, fields.count == 1, let label = fields[0].label, !fields[0].tokens.isEmpty,
+            fields[0].labelText.split(separator: " ").count > label.name.split(separator: " ").count,
+            let open = draft, open.titleLine, !open.oneLine, open.block == block, !line.isListItem,
+            (label.field == .password && open.password != nil)
+                || ([.username, .email].contains(label.field) && open.username != nil)
+        {
+            draft!.touch(line.number)
+            if label.field == .password {
+                draft!.customFields.append(.init(name: fields[0].labelText, value: fields[0].text, concealed: true))
+            } else {
+                extra(fields[0].labelText, fields[0].text)
+            }
+            return
+        }
         // "Gov.br - CPF … - senha x": a site named before the labels opens a record too.
         if titleField != nil || (firstLabel > 0 && prefix.first?.shape == .url && draft?.hasCredential == true) {
             start(line)

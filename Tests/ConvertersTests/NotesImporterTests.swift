@@ -593,4 +593,20 @@ import VaultModel
         #expect(github.first?.password == "Git#Hub2023")
         #expect(github.first?.customFields.contains { $0.name == "token" && $0.concealed } == true)
     }
+    @Test func moreValuesOfAFilledFieldStayInTheirRecord() {
+        let text = """
+            Steam
+            Account name: gamerdude99
+            Password: St3am!Gamer
+            Email on file: dude@mail.com
+            Steam Guard: on phone
+
+            Epic Games / dude@mail.com / Ep1c#Games
+            """
+        let items = Self.items(text)
+        #expect(items.map(\.title) == ["Steam", "Epic Games"])
+        #expect(items[0].username == "gamerdude99")
+        #expect(items[0].customFields.contains { $0.name == "Email on file" && $0.value == "dude@mail.com" })
+        #expect(items[1].folder.isEmpty, "a line inside a record heads nothing")
+    }
 }
