@@ -130,6 +130,8 @@ struct NotesLabel: Equatable, Sendable {
                 "customer number", "client number", "numero titulaire", "identifiant client", "numero de usuario",
                 "n° client", "n° cliente", "nº client", "nº cliente", "n° de client", "n° de cliente", "no. client",
                 "numero de client", "n. client", "kundennr", "kundennr.", "klantnummer", "klantnr",
+                "teilnehmernummer", "mitgliedsname", "zugangsnummer", "anmeldenummer", "legitimations-id",
+                "benutzerkennung", "vertragsnummer", "n° client", "numero d'adherent", "numero adherent",
             ]
         ),
         (

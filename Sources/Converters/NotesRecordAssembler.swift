@@ -396,6 +396,14 @@ struct NotesRecordAssembler {
     /// one of the two does.
     private mutating func assignPositional(_ remaining: [NotesLine.Field]) {
         var remaining = remaining
+        // "Comptes internet - maj 2023": a year or number run into a word is a date, not a
+        // login name and a password.
+        if draft!.username == nil, remaining.count == 2, remaining[1].shape == .number,
+            remaining[1].tokens.first?.afterSeparator == false, remaining[0].shape == .word
+        {
+            for field in remaining { draft!.unrecognized.append(field.text) }
+            return
+        }
         if draft!.username == nil, remaining.count >= 2 {
             var userIndex = 0
             var passwordIndex = remaining.count - 1

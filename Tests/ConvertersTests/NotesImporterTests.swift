@@ -609,4 +609,13 @@ import VaultModel
         #expect(items[0].customFields.contains { $0.name == "Email on file" && $0.value == "dude@mail.com" })
         #expect(items[1].folder.isEmpty, "a line inside a record heads nothing")
     }
+    @Test func datesAreNoCredentialsAndGermanBankLogins() {
+        let items = Self.items("Comptes internet - maj 2023\n\nLeboncoin → marie@orange.fr → LBC_marie75")
+        #expect(items.allSatisfy { $0.password != "2023" && $0.username != "maj" })
+        #expect(items.contains { $0.password == "LBC_marie75" })
+        let bank = Self.items(
+            "Commerzbank: Teilnehmernummer 1234567890, PIN 54321\nebay.de: Mitgliedsname max_m1980 Passwort Eb@y1980!")
+        #expect(bank.map(\.username) == ["1234567890", "max_m1980"])
+        #expect(bank.last?.password == "Eb@y1980!")
+    }
 }
