@@ -60,6 +60,8 @@ struct NotesLabel: Equatable, Sendable {
         // English words one edit from `pword`, `passw`, `login`: "Memorable word: x" is a secret
         // of the record above, not its password.
         "word", "words", "sword", "world", "logon", "begin",
+        // Brands one edit from a label (`chave`, `clave`): "Chase: user / pw" is a bank, not a key.
+        "chase", "chavez", "claro", "slave", "paste", "posse", "kontor",
     ]
 
     private static let spellable: [(letters: [Character], label: NotesLabel)] = lexicon.compactMap { name, label in

@@ -175,9 +175,14 @@ struct NotesRecordAssembler {
                 credentialPair(fields, line: line, skipFirst: true)
                 return
             }
-            // "Beveiligingsvraag: naam eerste huisdier? Toto": a label of its own in a record.
-            if open.titleLine, !open.oneLine, fields.count >= 2, fields[0].shape == .word, fields[0].tokens.count <= 3,
-                fields[0].tokens.last?.marked == true, open.password != nil || fields[0].tokens.count > 1
+            // "Beveiligingsvraag: naam eerste huisdier? Toto": a label of its own in a record —
+            // unless the line is a whole record of its own ("Chase: octo_chase / Ch@se!2024").
+            let ownRecord =
+                fields.count >= 3 && NotesToken.isPasswordLike(fields[fields.count - 1].text)
+                && (fields[1].shape == .email || Self.isBracketedHandle(fields[1].text))
+            if open.titleLine, !open.oneLine, !ownRecord, fields.count >= 2, fields[0].shape == .word,
+                fields[0].tokens.count <= 3, fields[0].tokens.last?.marked == true,
+                open.password != nil || fields[0].tokens.count > 1
             {
                 draft!.customFields.append(
                     .init(
@@ -300,7 +305,13 @@ struct NotesRecordAssembler {
     private mutating func values(_ fields: [NotesLine.Field], line: NotesLine) {
         let plain = fields.filter { $0.shape != .url && $0.shape != .email && !$0.parenthesised }
         let emails = fields.filter { $0.shape == .email }
-        let open = draft.map { $0.title != nil && ($0.hasCredential ? $0.bareCredentials : true) } ?? false
+        // A title in capitals alone ("PERSONAL") heads a line with its own name; a line that
+        // starts with a login ("ana@x.com / pw") is still its account.
+        let headingAbove =
+            draft.map { $0.capitals && $0.isTitleOnly } == true && fields[0].shape == .word
+            && !fields[0].parenthesised && plain.count + emails.count >= 3
+        let open =
+            !headingAbove && (draft.map { $0.title != nil && ($0.hasCredential ? $0.bareCredentials : true) } ?? false)
         // "work - ana@x.com - pw" under a title: a lowercase word naming the account.
         let qualifier =
             plain.count == 2 && emails.count == 1 && plain[0].tokens.count == 1

@@ -29,6 +29,14 @@ enum NotesTokenizer {
                 index = line.index(after: index)
             }
             var chunk = line[start..<index]
+            // "  # work", "  // old" after values: a comment to the end of the line, kept as a
+            // remark (in brackets), never a value.
+            if chunk == "#" || chunk == "//", !tokens.isEmpty, spaces > 0 {
+                inParentheses = true
+                pendingSeparator = true
+                separatorSinceToken = true
+                continue
+            }
             if chunk.allSatisfy({ separatorCharacters.contains($0) }) {
                 // `user : ana`, `pw = x`: the mark of the word just before.
                 if let last = tokens.indices.last, !separatorSinceToken, chunk.first == ":" || chunk.first == "=" {

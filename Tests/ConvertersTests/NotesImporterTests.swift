@@ -618,4 +618,19 @@ import VaultModel
         #expect(bank.map(\.username) == ["1234567890", "max_m1980"])
         #expect(bank.last?.password == "Eb@y1980!")
     }
+    @Test func commentsBrandsAndHeadingsOverOneLineRecords() {
+        // A trailing `# …` or `// …` comment is a remark, never the password.
+        Self.expect(
+            "https://github.com  octocat  Gh!Octo2024   # work\nhttps://gitlab.com | octo@work.io | Gl@bWork1  // old",
+            [("github.com", "octocat", "Gh!Octo2024"), ("gitlab.com", "octo@work.io", "Gl@bWork1")])
+        // A brand one edit from a label (Chase, chave) is a title.
+        Self.expect(
+            "linkedin.com: octo@work.io / L1nked#In\nChase: octo_chase / Ch@se!2024",
+            [("linkedin.com", "octo@work.io", "L1nked#In"), ("Chase", "octo_chase", "Ch@se!2024")])
+        // A capitals heading over a whole one-line record heads it; over `user / pw`, it is its title.
+        let personal = Self.items("PERSONAL\nnetflix   family@home.com   Netflix2024")
+        #expect(personal.map(\.title) == ["netflix"])
+        #expect(personal.first?.folder == ["Personal"])
+        Self.expect("NAS\nubnt / Baca_7703GAR", [("NAS", "ubnt", "Baca_7703GAR")])
+    }
 }
