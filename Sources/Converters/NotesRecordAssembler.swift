@@ -415,6 +415,14 @@ struct NotesRecordAssembler {
             for field in remaining { draft!.unrecognized.append(field.text) }
             return
         }
+        // "… / Insta!Anna22 - 2FA via SMS": a trailing phrase is a remark when a single
+        // password-like value stands before it.
+        if remaining.count >= 2, remaining[remaining.count - 1].tokens.count > 1,
+            !NotesToken.isPasswordLike(remaining[remaining.count - 1].text),
+            remaining.dropLast().contains(where: { $0.tokens.count == 1 && NotesToken.isPasswordLike($0.text) })
+        {
+            draft!.unrecognized.append(remaining.removeLast().text)
+        }
         if draft!.username == nil, remaining.count >= 2 {
             var userIndex = 0
             var passwordIndex = remaining.count - 1
@@ -528,6 +536,14 @@ struct NotesRecordAssembler {
                 extra(fields[0].labelText, fields[0].text)
             }
             return
+        }
+        // "Wi-Fi guest: GuestNet / welcome2024" after a record with a password: a named network
+        // opens its own record.
+        if titleField == nil, let first = fields.first, let label = first.label, label.field == .extra,
+            first.labelText.split(separator: " ").count > label.name.split(separator: " ").count,
+            draft?.password != nil
+        {
+            start(line)
         }
         // "Gov.br - CPF … - senha x": a site named before the labels opens a record too.
         if titleField != nil || (firstLabel > 0 && prefix.first?.shape == .url && draft?.hasCredential == true) {

@@ -633,4 +633,11 @@ import VaultModel
         #expect(personal.first?.folder == ["Personal"])
         Self.expect("NAS\nubnt / Baca_7703GAR", [("NAS", "ubnt", "Baca_7703GAR")])
     }
+    @Test func trailingPhrasesAndNamedNetworks() {
+        Self.expect("Instagram - anna.k / Insta!Anna22 - 2FA via SMS", [("Instagram", "anna.k", "Insta!Anna22")])
+        let items = Self.items("Zoom passcode 998877\nWi-Fi guest: GuestNet / welcome2024")
+        #expect(items.map(\.title) == ["Zoom", "Wi-Fi guest"])
+        #expect(items.last?.password == "welcome2024")
+        #expect(items.last?.username == nil)
+    }
 }
