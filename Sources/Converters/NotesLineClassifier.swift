@@ -110,13 +110,15 @@ enum NotesLineClassifier {
     static func label(at index: Int, in tokens: [NotesToken], prose: Bool) -> (NotesLabel, Int)? {
         let slashPair =
             tokens[index].text.utf8.contains(0x2F) && tokens[index].text.allSatisfy { $0.isLetter || $0 == "/" }
-        guard tokens[index].shape == .word || tokens[index].shape == .email || slashPair else { return nil }
+        // A label with a digit (`WPA2`, `2FA`) is still a label when the lexicon spells it.
+        let spelled = tokens[index].shape == .secret && NotesLabel.lookup(tokens[index].folded) != nil
+        guard tokens[index].shape == .word || tokens[index].shape == .email || slashPair || spelled else { return nil }
         for length in stride(from: NotesLabel.longestPhrase, through: 1, by: -1) where index + length <= tokens.count {
             let phrase = tokens[index..<index + length]
             // A label phrase is joined by single spaces, marked (if at all) on its last word.
             guard phrase.dropFirst().allSatisfy({ !$0.afterSeparator }),
                 phrase.dropLast().allSatisfy({ !$0.marked && $0.shape == .word }),
-                phrase.last?.shape == .word || phrase.last?.shape == .email || (length == 1 && slashPair)
+                phrase.last?.shape == .word || phrase.last?.shape == .email || (length == 1 && (slashPair || spelled))
             else { continue }
             let folded = length == 1 ? phrase[index].folded : phrase.map(\.folded).joined(separator: " ")
             let marked = phrase.last?.marked == true

@@ -415,6 +415,12 @@ struct NotesRecordAssembler {
             for field in remaining { draft!.unrecognized.append(field.text) }
             return
         }
+        // "same as amazon", "siehe oben": a phrase pointing elsewhere is a remark, not a password.
+        if let last = remaining.last, last.tokens.count > 1,
+            Self.pointerWords.contains(NotesLabel.fold(last.tokens[0].text))
+        {
+            draft!.unrecognized.append(remaining.removeLast().text)
+        }
         // "… / Insta!Anna22 - 2FA via SMS": a trailing phrase is a remark when a single
         // password-like value stands before it.
         if remaining.count >= 2, remaining[remaining.count - 1].tokens.count > 1,
@@ -496,7 +502,9 @@ struct NotesRecordAssembler {
         }
         let sets = Set(fields.compactMap { $0.tokens.isEmpty ? nil : $0.label?.field })
         let credentials: Set<NotesLabel.Field> = [.username, .email, .password, .url]
-        if titleField != nil, sets.isDisjoint(with: credentials), let open = draft, open.title != nil, open.hasContent {
+        if titleField != nil, sets.isDisjoint(with: credentials), let open = draft, open.title != nil, open.hasContent,
+            !open.oneLine
+        {
             // "Secret question - mother's maiden name: Biscotte" inside a record: a field of
             // it with a label of its own, kept concealed.
             let name =
@@ -596,8 +604,10 @@ struct NotesRecordAssembler {
             draft!.placed += 1
         case .secret, .word:
             // "@jperez80", "jsmith" next to a labelled password: the username.
+            // ("online:" with its colon is a label of its own, not a login name.)
             if draft!.username == nil, field.tokens.count == 1, !NotesToken.isPasswordLike(field.text),
-                field.text.hasPrefix("@") || Self.isHandle(field.text), !field.parenthesised
+                field.text.hasPrefix("@") || Self.isHandle(field.text), !field.parenthesised,
+                field.tokens[0].marked == false
             {
                 draft!.username = field.text
                 draft!.placed += 1
@@ -709,6 +719,12 @@ struct NotesRecordAssembler {
         "arbeit", "lavoro", "werk", "trabalho", "personal", "perso", "privat", "private", "prive", "privado",
         "business", "shared", "home", "casa", "maison", "backup", "main", "test", "primary", "secondary", "mine",
         "joint", "school", "uni", "office", "phone", "app", "web",
+    ]
+
+    /// First words of a phrase that points at another value instead of being one.
+    static let pointerWords: Set<String> = [
+        "same", "idem", "see", "wie", "siehe", "gleich", "comme", "voir", "meme", "como", "ver", "igual", "mismo",
+        "misma", "come", "vedi", "stesso", "stessa", "zelfde", "zie", "mesmo", "mesma",
     ]
 
     /// Connectors between a label and the service it is for, in the seven languages.

@@ -640,4 +640,16 @@ import VaultModel
         #expect(items.last?.password == "welcome2024")
         #expect(items.last?.username == nil)
     }
+    @Test func pointersLabelsWithDigitsAndColonWords() {
+        let items = Self.items(
+            "amazon          kate.w@gmail.com      Kate#Amz2020\nnetflix         kate.w@gmail.com      same as amazon\n"
+                + "bank            -                     PIN 4432 / online: K@teBank1")
+        #expect(items.map(\.title) == ["amazon", "netflix", "bank"])
+        #expect(items[1].password == nil, "same as amazon points elsewhere")
+        #expect(items[2].password == "K@teBank1")
+        #expect(items[2].username == nil, "online: is no login name")
+        let router = Self.items("Router:\nSSID: Vodafone-A1B2\nWPA2: Xk92mLp0qRt7")
+        #expect(router.first?.password == "Xk92mLp0qRt7")
+        #expect(router.first?.username == nil)
+    }
 }
