@@ -307,9 +307,10 @@ struct NotesRecordAssembler {
         let emails = fields.filter { $0.shape == .email }
         // A title in capitals alone ("PERSONAL") heads a line with its own name; a line that
         // starts with a login ("ana@x.com / pw") is still its account.
+        // (A generic title alone, "Logins", heads "gmail ana@x.com pw" the same way.)
         let headingAbove =
-            draft.map { $0.capitals && $0.isTitleOnly } == true && fields[0].shape == .word
-            && !fields[0].parenthesised && plain.count + emails.count >= 3
+            draft.map { ($0.capitals || $0.title.map(Self.isGenericHeading) == true) && $0.isTitleOnly } == true
+            && fields[0].shape == .word && !fields[0].parenthesised && plain.count + emails.count >= 3
         let open =
             !headingAbove && (draft.map { $0.title != nil && ($0.hasCredential ? $0.bareCredentials : true) } ?? false)
         // "work - ana@x.com - pw" under a title: a lowercase word naming the account.

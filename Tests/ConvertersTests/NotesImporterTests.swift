@@ -652,4 +652,11 @@ import VaultModel
         #expect(router.first?.password == "Xk92mLp0qRt7")
         #expect(router.first?.username == nil)
     }
+    @Test func aGenericTitleHeadsOneLineRecordsUnderIt() {
+        let items = Self.items("Logins\ngmail ana@gmail.com Gm41l!Ana\nyahoo ana@yahoo.com Y4h00!Ana")
+        #expect(items.map(\.title) == ["gmail", "yahoo"])
+        #expect(items.allSatisfy { $0.folder == ["Logins"] })
+        // Under a service's own title, a lowercase word still names the account.
+        Self.expect("Gmail\nwork - ana@corp.com - W0rk!pw", [("Gmail", "ana@corp.com", "W0rk!pw")])
+    }
 }
