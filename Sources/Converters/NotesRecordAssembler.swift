@@ -555,7 +555,23 @@ struct NotesRecordAssembler {
             start(line)
         }
         // "Gov.br - CPF … - senha x": a site named before the labels opens a record too.
-        if titleField != nil || (firstLabel > 0 && prefix.first?.shape == .url && draft?.hasCredential == true) {
+        // "Netflix acct: tom@x.com" / "netflix pw = x": the same service named again on the
+        // next line fills the record's empty fields instead of opening another.
+        let sameService =
+            titleField.map { field in
+                guard let open = draft, let title = open.title, open.block == block, !line.isListItem else {
+                    return false
+                }
+                let fills =
+                    (sets.contains(.password) && open.password != nil)
+                    || (!sets.isDisjoint(with: [.username, .email]) && open.username != nil)
+                return NotesLabel.fold(title) == NotesLabel.fold(field.text) && !fills
+            } ?? false
+        if sameService {
+            _ = current(line)
+        } else if titleField != nil
+            || (firstLabel > 0 && prefix.first?.shape == .url && draft?.hasCredential == true)
+        {
             start(line)
         } else if let open = draft {
             let repeats =
@@ -567,7 +583,7 @@ struct NotesRecordAssembler {
         }
         _ = current(line)
         if let also { draft!.touch(also) }
-        if let titleField {
+        if let titleField, !sameService {
             draft!.title = titleField.text
         }
         var later = [NotesLine.Field]()

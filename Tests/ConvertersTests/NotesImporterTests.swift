@@ -659,4 +659,11 @@ import VaultModel
         // Under a service's own title, a lowercase word still names the account.
         Self.expect("Gmail\nwork - ana@corp.com - W0rk!pw", [("Gmail", "ana@corp.com", "W0rk!pw")])
     }
+    @Test func theSameServiceNamedOnTheNextLineFillsItsRecord() {
+        Self.expect("Netflix acct: tom@x.com\nnetflix pw = N3tfl!xTom", [("Netflix", "tom@x.com", "N3tfl!xTom")])
+        // A filled field named again is another account.
+        Self.expect(
+            "Netflix pw: A1!first\nNetflix pw: B2!second",
+            [("Netflix", nil, "A1!first"), ("Netflix", nil, "B2!second")])
+    }
 }
