@@ -31,6 +31,17 @@ def main() -> int:
     answered_at = None
     deadline = time.monotonic() + 120
     status = None
+    code = None  # the command's wait status, once reaped
+
+    def ended() -> bool:
+        """Reaps the command if it has exited (without waiting)."""
+        nonlocal code
+        if code is None:
+            done, raw = os.waitpid(pid, os.WNOHANG)
+            if done != 0:
+                code = raw
+        return code is not None
+
     while time.monotonic() < deadline:
         readable, _, _ = select.select([fd], [], [], 0.02)
         if readable:
@@ -39,12 +50,19 @@ def main() -> int:
             except OSError:
                 data = b""
             if not data:
-                break
+                # End of the terminal: the command is exiting. Anything else (a moment
+                # without an open slave) is waited out, never taken for the end.
+                if ended():
+                    break
+                time.sleep(0.02)
+                continue
             shown += data
         try:
             echo = termios.tcgetattr(fd)[3] & termios.ECHO
         except termios.error:
-            break
+            if ended():
+                break
+            continue
         if echo:
             answered_at = None
         elif answered_at is None or len(shown) > answered_at:
@@ -54,10 +72,14 @@ def main() -> int:
                 break
             os.write(fd, answers.pop(0) + b"\n")
             answered_at = len(shown)
-    else:
-        os.kill(pid, signal.SIGKILL)
-        status = 124
-    _, code = os.waitpid(pid, 0)
+    # Never wait forever: a command still running at the deadline is killed (status 124).
+    while not ended():
+        if time.monotonic() >= deadline:
+            os.kill(pid, signal.SIGKILL)
+            _, code = os.waitpid(pid, 0)
+            status = 124 if status is None else status
+        else:
+            time.sleep(0.02)
     sys.stdout.buffer.write(shown)
     if status is not None:
         return status
