@@ -136,7 +136,7 @@ import Testing
         run = try Self.onTerminal(
             [Self.strong, "river-saddle-omen-plural-banjo-cinema", "river-saddle-omen-plural-banjo-cinema"],
             ["keys", "add", "v.coffer", "--passphrase", "--kdf", "interactive"], in: dir)
-        #expect(run.status == 0 && run.stdout.contains("added keyslot 1"), "\(run.stdout)")
+        #expect(run.status == 0 && run.stdout.contains("added keyslot 1"), "\(run.status) \(run.stdout) \(run.stderr)")
 
         // estimate asks once, without echo.
         run = try Self.onTerminal(["Pelis2020"], ["estimate"], in: dir)

@@ -3,9 +3,13 @@
 
     pty_answer.py ANSWER... -- COMMAND ARG...
 
-Each time the command turns the terminal's echo off (how coffer asks for a secret), the
-next ANSWER and a line feed are typed, once echo is off: typing earlier would be flushed
-by the TCSAFLUSH that turns it off. What the terminal showed goes to stdout; the exit
+Each time the command turns the terminal's echo off (how coffer asks for a secret) and its
+prompt (text ending in ": ") has arrived, the next ANSWER and a line feed are typed. Echo
+must be off first: typing earlier would be flushed by the TCSAFLUSH that turns it off. The
+prompt must have arrived too: a pty delivers output asynchronously, so echo can read as off
+before the prompt written ahead of it is readable; a watermark taken then would let that
+late prompt pass for the next one, and the next answer, typed while the command still
+reads this one, would be flushed by the TCSAFLUSH that turns echo back on. What the terminal showed goes to stdout; the exit
 status is the command's (124 after 120 seconds without an end, 125 when answers ran out).
 For the CLI tests of "asked twice"; no timing decides a result, only the echo flag.
 """
@@ -26,8 +30,8 @@ def main() -> int:
     if pid == 0:
         os.execvp(command[0], command)
     shown = b""
-    # Output length when the last answer was typed: the command writes a line feed after
-    # it turns echo back on, so echo seen off after new output is the next prompt's.
+    # Output length when the last answer was typed, its prompt included: the command writes
+    # a line feed after it turns echo back on, so a prompt seen after it is the next one.
     answered_at = None
     deadline = time.monotonic() + 120
     status = None
@@ -65,9 +69,10 @@ def main() -> int:
             continue
         if echo:
             answered_at = None
-        elif answered_at is None or len(shown) > answered_at:
+        elif (answered_at is None or len(shown) > answered_at) and shown.endswith(b": "):
             if not answers:
                 os.kill(pid, signal.SIGTERM)
+                sys.stderr.write("pty_answer: asked once more than there are answers\n")
                 status = 125
                 break
             os.write(fd, answers.pop(0) + b"\n")
@@ -78,6 +83,7 @@ def main() -> int:
             os.kill(pid, signal.SIGKILL)
             _, code = os.waitpid(pid, 0)
             status = 124 if status is None else status
+            sys.stderr.write("pty_answer: still running after 120 s, killed\n")
         else:
             time.sleep(0.02)
     sys.stdout.buffer.write(shown)
