@@ -7,11 +7,13 @@ import Synchronization
 /// per date cost more than parsing a 100,000-entry KeePass file), used under a lock: a
 /// formatter is not safe to share between threads, and embedders may import on several.
 enum ISODates {
-    /// `…Z`, `…+02:00`, fractional seconds, or KeePassX's zone-less `YYYY-MM-DDTHH:MM:SS` (read as UTC).
+    /// `…Z`, `…+02:00`, fractional seconds, KeePassX's zone-less `YYYY-MM-DDTHH:MM:SS`, the
+    /// spreadsheet spelling `YYYY-MM-DD HH:MM:SS`, or a date alone (zone-less ones read as UTC).
     static func parse(_ text: String) -> Date? {
         if let date = PropertyListDates.parse(text) { return date }
         return formatters.withLock { f in
             f.internet.date(from: text) ?? f.fractional.date(from: text) ?? f.zoneless.date(from: text)
+                ?? f.spaced.date(from: text) ?? f.dateOnly.date(from: text)
         }
     }
 
@@ -30,6 +32,19 @@ enum ISODates {
         let zoneless: ISO8601DateFormatter = {
             let f = ISO8601DateFormatter()
             f.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate]
+            return f
+        }()
+        let spaced: ISO8601DateFormatter = {
+            let f = ISO8601DateFormatter()
+            f.formatOptions = [
+                .withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate,
+                .withSpaceBetweenDateAndTime,
+            ]
+            return f
+        }()
+        let dateOnly: ISO8601DateFormatter = {
+            let f = ISO8601DateFormatter()
+            f.formatOptions = [.withFullDate, .withDashSeparatorInDate]
             return f
         }()
     }

@@ -236,3 +236,21 @@ import VaultModel
         #expect(result.items.map(\.urls) == [[], ["fnac.com"]])
     }
 }
+
+extension GenericCSVHeaderTests {
+    /// Sheets and exports write dates as a date alone or with a space before the time; both
+    /// are dates (read as UTC), not fields with a warning.
+    @Test func spreadsheetDateSpellingsAreDates() throws {
+        let csv = """
+            Group,Title,Username,Password,URL,Notes,Last Modified,Created
+            Root,Mail,me,M4il!pw,https://mail.example,,2020-01-02 03:04:05,2019-01-01
+            Root,Shop,me,Sh0p!pw,,,someday,1546300800
+
+            """
+        let (items, report) = try Importer.importFile(Array(csv.utf8), input: "k.csv")
+        #expect(items[0].modified == Date(timeIntervalSince1970: 1_577_934_245))
+        #expect(items[0].created == Date(timeIntervalSince1970: 1_546_300_800) && items[0].customFields.isEmpty)
+        #expect(items[1].created == Date(timeIntervalSince1970: 1_546_300_800))
+        #expect(items[1].customFields.map(\.value) == ["someday"] && report.warnings.count == 1)
+    }
+}
