@@ -119,6 +119,18 @@ public struct NotesImporter {
         if let title = draft.title, !title.isEmpty {
             if exposesNumber(title) { hidden.insert(title, at: 0) } else { item.title = title }
         }
+        // "wifi: HarrisHome5G / pass: x": a network named under a Wi-Fi label beside a password
+        // titles its record. Network names look like passwords (NETGEAR42), so only the
+        // password itself and secret-looking numbers are kept out of the title.
+        if item.title.isEmpty, let password,
+            let network = item.customFields.first(where: { field in
+                Self.networkLabels.contains(NotesLabel.fold(field.name)) && field.value != password
+                    && NotesToken.utf8Offset(of: password, in: field.value) == nil
+                    && !field.value.split(separator: " ").contains { NotesToken.isSecretNumber($0) }
+            })
+        {
+            item.title = network.name + " " + network.value
+        }
         if item.title.isEmpty {
             item.title =
                 item.urls.first.flatMap(host) ?? item.username.map { user in
@@ -144,6 +156,9 @@ public struct NotesImporter {
         item.kind = credential ? .login : .secureNote
         return Record(item: item, firstLine: draft.firstLine, lastLine: draft.lastLine, confidence: draft.confidence)
     }
+
+    /// Labels naming a Wi-Fi network (its SSID is no secret; its key is the password).
+    static let networkLabels: Set<String> = ["wifi", "wi-fi", "wlan", "ssid", "network", "network name"]
 
     static func host(_ url: String) -> String? {
         let full = url.contains("://") ? url : "https://" + url

@@ -204,8 +204,11 @@ enum NotesLineClassifier {
             if pictograph, !value.isTyped, !NotesRecordAssembler.isHandle(value.text) { continue }
             switch label.field {
             case .password: break
-            case .username, .email:
+            case .username:
                 guard value.isTyped || NotesRecordAssembler.isHandle(value.text) else { continue }
+            case .email:
+                // "email stuff", "mail accounts": a heading's words; "mail ana@x.com" is a pair.
+                guard value.shape == .email else { continue }
             default:
                 guard value.isTyped else { continue }
             }

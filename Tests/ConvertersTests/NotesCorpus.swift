@@ -79,7 +79,9 @@ struct NotesCorpus {
     static func plainLines(_ text: String) -> [String] {
         var lines = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
             .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        if lines.first == "---", let end = lines.dropFirst().firstIndex(of: "---") {
+        // A fence may carry trailing spaces or tabs, as front-matter readers allow.
+        let fence: (String) -> Bool = { $0.trimmingCharacters(in: .whitespaces) == "---" }
+        if let first = lines.first, fence(first), let end = lines.dropFirst().firstIndex(where: fence) {
             let kept = lines[1..<end].filter { line in
                 let key = line.split(separator: ":").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
                 return ["title", "tags"].contains(key) || line.trimmingCharacters(in: .whitespaces).hasPrefix("- ")

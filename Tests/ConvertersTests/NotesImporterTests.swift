@@ -666,4 +666,19 @@ import VaultModel
             "Netflix pw: A1!first\nNetflix pw: B2!second",
             [("Netflix", nil, "A1!first"), ("Netflix", nil, "B2!second")])
     }
+    @Test func anEmailLabelWithoutAColonTakesOnlyAnAddress() {
+        let items = Self.items(
+            "email stuff\ngmail: jen@gmail.com / Blue#77\n\nmail accounts\nyahoo jen@yahoo.com Kitty1985")
+        #expect(items.map(\.title) == ["gmail", "yahoo"])
+        #expect(items.map(\.folder) == [["email stuff"], ["mail accounts"]])
+        Self.expect("Shop\nemail jen@shop.example\npw Sh0p!2020", [("Shop", "jen@shop.example", "Sh0p!2020")])
+    }
+    @Test func aWiFiNetworkTitlesItsUntitledRecord() {
+        let items = Self.items("wifi: HarrisHome5G / pass: sunflower-garden-42\nSSID: NETGEAR42 / WPA2: Xk92mLp0qRt7")
+        #expect(items.map(\.title) == ["wifi HarrisHome5G", "SSID NETGEAR42"])
+        #expect(items.map(\.password) == ["sunflower-garden-42", "Xk92mLp0qRt7"])
+        // A network name that is the password, or has it inside, never titles the record.
+        let same = Self.items("wifi: Garden2024x / pass: Garden2024x")
+        #expect(same.allSatisfy { !$0.title.contains("Garden2024x") })
+    }
 }
