@@ -78,7 +78,25 @@ public struct CSVImporter {
         var report = ImportReport(input: input, format: dialect, encoding: encoding)
         var items = [VaultItem]()
         var htmlEscapes = 0
+        let headerless = try headerlessColumns(text, input: input)
+        let delimiter = CSVReader.detectDelimiter(text.utf8.prefix(65_536))
+        if let headerless {
+            let names = headerless.enumerated().map { $1?.rawValue ?? "column \($0 + 1)" }
+            header = CSVReader.Row(line: 0, fields: names)
+            for (column, field) in headerless.enumerated() {
+                if let field { mapping.fields[column] = field } else { mapping.concealed.insert(column) }
+            }
+            report.format = "csv (no header)"
+            report.warnings.append(
+                "\(input): no header line; the columns were read by their values as "
+                    + names.joined(separator: ", ") + " (--map or --from names them otherwise)")
+        }
         try CSVReader.forEachRow(text, input: input) { row in
+            var row = row
+            if let headerless {
+                row.fields = HeaderlessTable.rejoined(
+                    row.fields.map(HeaderlessTable.trimmed), columns: headerless, delimiter: delimiter)
+            }
             guard let header else {
                 header = row
                 (mapping, dialect) = try columnMapping(row, input: input)
@@ -101,6 +119,18 @@ public struct CSVImporter {
             )
         }
         return (items, report)
+    }
+
+    /// The columns of a table without a header, read from its values (``HeaderlessTable``):
+    /// only when no column is mapped by hand and the first row is values, not a header.
+    private func headerlessColumns(_ text: String, input: String) throws -> [Field?]? {
+        guard overrides.isEmpty else { return nil }
+        let firstLine = text.prefix(4096).prefix { $0 != "\n" && $0 != "\r" && $0 != "\r\n" }
+        guard let first = try? CSVReader.rows(String(firstLine), input: input).rows.first,
+            HeaderlessTable.startsWithValues(first.fields), (try? columnMapping(first, input: input)) == nil
+        else { return nil }
+        guard let sample = try? CSVReader.rows(String(text.prefix(65_536)), input: input).rows else { return nil }
+        return HeaderlessTable.columns(sample.map(\.fields))
     }
 
     /// Header → field per column, and the dialect the header names. Two columns naming one

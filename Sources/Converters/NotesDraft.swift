@@ -33,6 +33,9 @@ struct NotesDraft: Sendable {
     /// Its username was read through a username or e-mail label (`Anmeldename: MuellerK1975`):
     /// it stays the username even when it looks like a password, unless it is the password.
     var usernameLabelled = false
+    /// Its username is a login name of letters and digits written just before a password
+    /// with symbols (`PlayerOne9 / Pac|Man|Ghost`): it stays the username too.
+    var usernameBesidePassword = false
     var tags: [String] = []
     var created: Date?
     var modified: Date?

@@ -86,7 +86,7 @@ public struct NotesImporter {
         }
         if let username = draft.username, !username.isEmpty {
             if NotesToken.isEmail(username) || !exposes(username)
-                || (draft.usernameLabelled && username != password
+                || ((draft.usernameLabelled || draft.usernameBesidePassword) && username != password
                     && username.allSatisfy { $0.isLetter || $0.isNumber || "._-@".contains($0) })
             {
                 item.username = username

@@ -170,6 +170,23 @@ struct NotesLabel: Equatable, Sendable {
             ]
         ),
         (.password, false, ["p", "key", "cle", "schlussel", "ww", "pswd"]),
+        // "new pw: x" under an account is its password; "old pw: y" a secret kept beside it.
+        (
+            .password, true,
+            [
+                "new password", "new pw", "new pass", "new pwd", "current password", "current pw", "current pass",
+                "nouveau mdp", "neues passwort", "neues kennwort", "nueva contrasena", "nueva clave",
+                "nuova password", "nieuw wachtwoord", "nova senha", "senha nova", "senha atual", "mdp actuel",
+            ]
+        ),
+        (
+            .secret, true,
+            [
+                "old password", "old pw", "old pass", "old pwd", "previous password", "former password", "ancien mdp",
+                "altes passwort", "altes kennwort", "antigua contrasena", "clave antigua", "vecchia password",
+                "oud wachtwoord", "senha antiga", "mdp ancien",
+            ]
+        ),
         (
             .url, true,
             [

@@ -126,9 +126,10 @@ enum NotesLineClassifier {
                 let label = NotesLabel.lookup(folded) ?? (length == 1 ? compound(folded) : nil)
                     ?? (length == 1 && marked ? NotesLabel.misspelt(folded) : nil)
             else { continue }
-            // "PlayStation Network:", "Display name:": a weak label word ending a name is the name.
+            // "PlayStation Network:", "Display name:", "school portal:", "membership site:": a
+            // weak label word ending a name is the name.
             if index > 0, !tokens[index].afterSeparator, tokens[index - 1].shape == .word,
-                label.field == .extra || label.field == .title
+                label.field == .extra || label.field == .title || (label.field == .url && !label.bare)
             {
                 continue
             }
@@ -345,8 +346,11 @@ enum NotesLineClassifier {
 
     static func isProse(_ tokens: [NotesToken], text: String) -> Bool {
         let words = tokens.filter { $0.shape == .word }
+        // "Adobe — ana@x.com / adobe123 (weak, change)": a remark in brackets makes no
+        // sentence of the record before it (a line all in brackets is read whole).
+        let outside = tokens.contains { !$0.parenthesised } ? words.filter { !$0.parenthesised } : words
         let sentence =
-            words.contains(where: { proseWords.contains($0.folded) })
+            outside.contains(where: { proseWords.contains($0.folded) })
             // A final stop ends a sentence when it follows a word, not a value (`Fußball1679.`).
             || (words.count >= 4 && text.last.map { ".!?".contains($0) } == true && tokens.last?.shape == .word)
             || (tokens.count > 10 && words.count > 8)

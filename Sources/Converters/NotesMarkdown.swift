@@ -2,7 +2,8 @@
 /// spans and links, taken off so only what the person wrote is read.
 enum NotesMarkdown {
     /// `text` without a leading bullet (`-`, `*`, `+`, `•`, `·`, `–`, `—`, `>`), number
-    /// (`1.`, `2)`, `(3)`, `a)`) or checkbox (`[ ]`, `[x]`); whether one was there.
+    /// (`1.`, `2)`, `(3)`, `a)`) or checkbox (`[ ]`, `[x]`), and an
+    /// Obsidian callout's `[!type]`; whether one was there.
     static func stripListMarker(_ text: Substring) -> (Substring, Bool) {
         var rest = text
         var listed = false
@@ -26,6 +27,12 @@ enum NotesMarkdown {
                 rest = rest[close...].dropFirst().drop(while: \.isWhitespace)
                 listed = true
             }
+        }
+        // "> [!info] Box internet", "> [!warning]- Netflix": an Obsidian callout's type.
+        if text.first == ">", rest.hasPrefix("[!"), let close = rest.firstIndex(of: "]"),
+            rest[rest.index(rest.startIndex, offsetBy: 2)..<close].allSatisfy({ $0.isLetter || $0 == "-" })
+        {
+            rest = rest[rest.index(after: close)...].drop { $0 == "+" || $0 == "-" }.drop(while: \.isWhitespace)
         }
         for box in ["[ ] ", "[x] ", "[X] ", "☐ ", "☑ ", "✓ ", "✔ "] where rest.hasPrefix(box) {
             rest = rest.dropFirst(box.count).drop(while: \.isWhitespace)

@@ -67,7 +67,7 @@ struct NotesRecordAssembler {
         case .tableRow(let cells):
             if next?.kind == .tableDivider {
                 flush()
-                columns = cells.map { cell in (NotesLabel.lookup(NotesLabel.fold(cell)), cell) }
+                columns = Self.tableColumns(cells)
                 if let open = draft { draft = open }
                 tableHeader(line)
                 return 2
@@ -284,6 +284,19 @@ struct NotesRecordAssembler {
                 draft!.touch(line.number)
                 return
             }
+            // "Bank" / "hcarter1958" / "Pension$58": two bare values on the lines under a title
+            // are its login and its password — the first, read as the password, was the login.
+            if let open = draft, open.title != nil, open.username == nil, let first = open.password,
+                open.labelled == 0, open.placed == 1, !open.oneLine, !open.bareCredentials,
+                open.lastLine == line.number - 1, Self.isBracketedHandle(first), token.shape == .secret,
+                !Self.isBracketedHandle(token.text)
+            {
+                draft!.username = first
+                draft!.password = token.text
+                draft!.placed += 1
+                draft!.touch(line.number)
+                return
+            }
             guard let open = draft, open.password == nil, open.title != nil || open.username != nil else {
                 return unrecognized(line)
             }
@@ -400,6 +413,12 @@ struct NotesRecordAssembler {
         {
             draft!.username = remaining.remove(at: paren).text
         }
+        // "Photos — ana@x.org / pix2020 (weak, change it)": words in brackets beside a value
+        // are a remark on it, never the password.
+        if remaining.contains(where: { !$0.parenthesised }) {
+            for field in remaining where field.parenthesised { draft!.unrecognized.append(field.text) }
+            remaining.removeAll { $0.parenthesised }
+        }
         assignPositional(remaining)
     }
 
@@ -436,11 +455,18 @@ struct NotesRecordAssembler {
             if NotesToken.isPasswordLike(remaining[0].text), !NotesToken.isPasswordLike(remaining[passwordIndex].text) {
                 swap(&userIndex, &passwordIndex)
             }
-            // Two password-like values: one is the password, the other is kept out of sight.
-            if NotesToken.isPasswordLike(remaining[userIndex].text) {
+            // Two password-like values: one is the password, the other is kept out of sight —
+            // unless the first is a plain login name of letters and digits (`PlayerOne9`) and
+            // the second has symbols too: a gamer tag before its password.
+            let user = remaining[userIndex].text
+            let tag =
+                userIndex < passwordIndex && user.allSatisfy { $0.isLetter || $0.isNumber || "._-".contains($0) }
+                && remaining[passwordIndex].text.contains { !$0.isLetter && !$0.isNumber && !"._-".contains($0) }
+            if NotesToken.isPasswordLike(user), !tag {
                 draft!.unrecognized.append(remaining[userIndex].text)
             } else {
                 draft!.username = remaining[userIndex].text
+                draft!.usernameBesidePassword = tag
             }
             draft!.password = remaining[passwordIndex].text
             draft!.placed += 1
@@ -790,6 +816,17 @@ struct NotesRecordAssembler {
         _ = line
     }
 
+    /// A table's columns from its header row. A first column headed by a weak account word
+    /// (`Account`, `Konto`, `Cuenta`) beside a username or e-mail column names the record.
+    static func tableColumns(_ cells: [String]) -> [(label: NotesLabel?, name: String)] {
+        var columns = cells.map { cell in (label: NotesLabel.lookup(NotesLabel.fold(cell)), name: cell) }
+        let logins = columns.dropFirst().contains { [.username, .email].contains($0.label?.field) }
+        if logins, let first = columns.first?.label, first.field == .username, !first.bare {
+            columns[0].label = NotesLabel(field: .title, name: first.name, bare: false)
+        }
+        return columns
+    }
+
     private mutating func tableRow(_ cells: [String], line: NotesLine) {
         guard let columns else {
             let joined = NotesLineClassifier.classify(cells.joined(separator: " | "), number: line.number)
@@ -803,9 +840,10 @@ struct NotesRecordAssembler {
         var titled = columns.contains { $0.label?.field == .title }
         for (cell, column) in zip(cells, columns) where !cell.isEmpty {
             let shape = NotesToken.shape(of: cell)
-            if !titled, column.label?.field != .username, column.label?.field != .email,
-                column.label?.field != .password, shape != .url, !NotesToken.isPasswordLike(cell)
-            {
+            // Only a column no label claims for a credential or a secret names the record
+            // ("| Account | Email | Password | PIN |": never the PIN).
+            let free = column.label.map { [.title, .url, .extra].contains($0.field) } ?? true
+            if !titled, free, shape != .url, !NotesToken.isPasswordLike(cell) {
                 draft!.title = cell
                 titled = true
             } else if let label = column.label {

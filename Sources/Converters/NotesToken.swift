@@ -89,7 +89,7 @@ struct NotesToken: Equatable, Sendable {
         guard text.count >= 6, !text.contains(where: \.isWhitespace) else { return false }
         if isEmail(String(text)) { return false }
         // "@jperez80": a handle.
-        if text.first == "@", text.dropFirst().allSatisfy({ $0.isLetter || $0.isNumber || "._".contains($0) }) {
+        if text.first == "@", text.dropFirst().allSatisfy({ $0.isLetter || $0.isNumber || "._-".contains($0) }) {
             return false
         }
         var letters = false

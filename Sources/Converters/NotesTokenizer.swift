@@ -1,8 +1,9 @@
 /// Splits one notes line into ``NotesToken``s. Separators are runs of two or more spaces,
 /// tabs, `|`, `/`, `-`, `–`, `—`, `--`, `=`, `->`, `=>`, `:`, `,` and `;` standing apart
 /// from words; `:` or `,` at a word's end; `:` or `=` after a label glued to its value
-/// (`pw:x`); and `|` inside a word when the line has at least two (`a|b|c`). A `-` or `/`
-/// inside a word (`R0uter-Adm1n`, `https://x`) is part of the word.
+/// (`pw:x`); and `|` inside a word when the line has at least two (`a|b|c`) and no separator
+/// standing apart from words. A `-` or `/` inside a word (`R0uter-Adm1n`, `https://x`) is
+/// part of the word.
 enum NotesTokenizer {
     static let separatorCharacters: Set<Character> = [
         "|", "/", "\\", "-", "–", "—", "=", ">", ":", ",", ";", "→", "⇒", "~",
@@ -10,7 +11,8 @@ enum NotesTokenizer {
 
     static func tokens(_ line: Substring) -> [NotesToken] {
         var tokens = [NotesToken]()
-        let splitBars = line.count(where: { $0 == "|" }) >= 2 || isTitleBarValue(line)
+        let splitBars =
+            (line.count(where: { $0 == "|" }) >= 2 && !hasStandingSeparator(line)) || isTitleBarValue(line)
         var pendingSeparator = true
         var inParentheses = false
         var separatorSinceToken = false
@@ -261,6 +263,15 @@ enum NotesTokenizer {
         }
         if !rest.isEmpty { parts.append((rest, false)) }
         return parts
+    }
+
+    /// Whether a separator stands apart from words somewhere in the line (`a / b`, `x : y`,
+    /// `a | b`): the line's fields are cut there, so bars glued inside a word
+    /// (`TylerB2001 / Halo|Infinite|TB`) are part of a value, not separators.
+    static func hasStandingSeparator(_ line: Substring) -> Bool {
+        line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\u{A0}" }).contains { chunk in
+            chunk.allSatisfy { separatorCharacters.contains($0) }
+        } || line.contains("\t")
     }
 
     /// `GitHub|Printemps2018#`: a lone `|` in a line without spaces, after a capitalised

@@ -254,3 +254,32 @@ extension GenericCSVHeaderTests {
         #expect(items[1].customFields.map(\.value) == ["someday"] && report.warnings.count == 1)
     }
 }
+
+extension GenericCSVHeaderTests {
+    /// A table typed without a header: its columns are read from their values, the unquoted
+    /// password holding the delimiter is joined again, and the report says so.
+    @Test func aTableWithoutAHeaderIsReadByItsValues() throws {
+        let text = """
+            Netzbank,  kunde4471,  Sparbuch#88,  https://netzbank.example
+            Post, irma.k@example.org, Brief;Marke1,
+            Cinema club, irma_k, Popcorn(77), kino.example.org
+            "Gas, water", 88120044, Z4hler!Stand,
+
+            """
+        let (items, report) = try Importer.importFile(Array(text.utf8), input: "list.txt")
+        #expect(items.map(\.title) == ["Netzbank", "Post", "Cinema club", "Gas, water"])
+        #expect(items.map(\.username) == ["kunde4471", "irma.k@example.org", "irma_k", "88120044"])
+        #expect(items.map(\.password) == ["Sparbuch#88", "Brief;Marke1", "Popcorn(77)", "Z4hler!Stand"])
+        #expect(items[0].urls == ["https://netzbank.example"] && items[2].urls == ["kino.example.org"])
+        #expect(report.format == "csv (no header)" && report.warnings.contains { $0.contains("no header line") })
+        let joined = try Importer.importFile(
+            Array(
+                "Shop, ana22, Red,Fox9, shop.com\nBank, ana_b, Vault#12, bank.com\nGym, ana.g, Lift!99, gym.net\n".utf8),
+            input: "l.txt")
+        #expect(joined.items.map(\.password) == ["Red,Fox9", "Vault#12", "Lift!99"])
+        // A header Coffer does not know, over rows of words, is still refused with its hint.
+        #expect(throws: ConverterError.self) {
+            try Importer.importFile(Array("Foo,Bar,Baz\nalpha,beta,gamma\ndelta,eps,zeta\n".utf8), input: "x.csv")
+        }
+    }
+}

@@ -682,3 +682,49 @@ import VaultModel
         #expect(same.allSatisfy { !$0.title.contains("Garden2024x") })
     }
 }
+
+extension NotesImporterTests {
+    @Test func twoBareValuesUnderATitleAreLoginAndPassword() {
+        Self.expect(
+            "Pharmacy\nmgreen1971\nPills&Co71\n\nForum\nmarta.green.71\nQuiet!Owl",
+            [("Pharmacy", "mgreen1971", "Pills&Co71"), ("Forum", "marta.green.71", "Quiet!Owl")])
+    }
+
+    @Test func aMarkdownTableHeadedByAccountIsTitledByIt() {
+        let text = "| Account | E-mail | Password | PIN |\n|--|--|--|--|\n| Gas company | ana@x.org | G4s!Bill | 5521 |"
+        Self.expect(text, [("Gas company", "ana@x.org", "G4s!Bill")])
+        #expect(Self.items(text)[0].customFields.first { $0.name == "PIN" }?.concealed == true)
+    }
+
+    @Test func barsInsideAValueAreNotSeparatorsWhenTheLineHasOthers() {
+        Self.expect(
+            "arcade: PlayerOne9 / Pac|Man|Ghost\nA|b9x|C0d3!pw",
+            [("arcade", "PlayerOne9", "Pac|Man|Ghost"), ("A", "b9x", "C0d3!pw")])
+    }
+
+    @Test func aWeakURLWordEndingANameIsTheName() {
+        Self.expect("library portal: 20019931 / Book#Worm5", [("library portal", "20019931", "Book#Worm5")])
+        Self.expect("club site: ana@x.org / Tennis!Ball", [("club site", "ana@x.org", "Tennis!Ball")])
+    }
+
+    @Test func newAndOldPasswordLabels() {
+        let items = Self.items("Webmail - ana@x.org\nnew pw: Spring#2024\nold pw: Winter#2023")
+        #expect(items.count == 1 && items[0].password == "Spring#2024" && items[0].username == "ana@x.org")
+        #expect(items[0].customFields.first { $0.value == "Winter#2023" }?.concealed == true)
+    }
+
+    @Test func aRemarkInBracketsMakesNoSentence() {
+        Self.expect(
+            "- [ ] Photos — ana@x.org / pix2020 (weak, change it)", [("Photos", "ana@x.org", "pix2020")])
+    }
+
+    @Test func anObsidianCalloutTitlesItsRecord() {
+        Self.expect(
+            "> [!note] Streaming\n> user: ana@x.org\n> pass: Sofa+Film9\n\n> [!tip]- Radio\n> login: ana_r\n> pw: Fm-Waves1",
+            [("Streaming", "ana@x.org", "Sofa+Film9"), ("Radio", "ana_r", "Fm-Waves1")])
+    }
+
+    @Test func aHandleWithHyphensIsALogin() {
+        Self.expect("payments: @ana-pays-9 / Cash4Ana!", [("payments", "@ana-pays-9", "Cash4Ana!")])
+    }
+}
