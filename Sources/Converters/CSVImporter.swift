@@ -97,6 +97,22 @@ public struct CSVImporter {
                 row.fields = HeaderlessTable.rejoined(
                     row.fields.map(HeaderlessTable.trimmed), columns: headerless, delimiter: delimiter)
             }
+            // "Walmart<TAB><TAB>kevin.wong<TAB>pw": tabs typed twice to line up a column
+            // are one gap, when the row is too wide by as many empty cells.
+            if delimiter == "\t", let header, row.fields.count > header.fields.count {
+                var excess = row.fields.count - header.fields.count
+                while excess > 0, row.fields.last?.isEmpty == true {
+                    row.fields.removeLast()
+                    excess -= 1
+                }
+                if row.fields.count(where: \.isEmpty) >= excess {
+                    row.fields = row.fields.filter { cell in
+                        guard cell.isEmpty, excess > 0 else { return true }
+                        excess -= 1
+                        return false
+                    }
+                }
+            }
             guard let header else {
                 header = row
                 (mapping, dialect) = try columnMapping(row, input: input)

@@ -168,8 +168,11 @@ struct NotesRecordAssembler {
                 return
             }
             // "work: costa@x.fr / Cherry1996" under a title: another account, named by a word.
-            if open.hasCredential, !open.oneLine, fields.count == 3, fields[0].tokens.count == 1,
-                fields[0].tokens[0].marked, fields[0].shape == .word, fields[0].text.first?.isLowercase == true,
+            // ("old spam one: …", "Maria's: …": a few words, or a possessive, name it too.)
+            let qualifier = fields.first?.tokens ?? []
+            if open.hasCredential, !open.oneLine, fields.count == 3, qualifier.count <= 3,
+                qualifier.last?.marked == true, fields[0].shape == .word,
+                fields[0].text.first?.isLowercase == true || fields[0].text.hasSuffix("'s"),
                 fields[1].shape == .email, fields[2].shape != .url, fields[2].shape != .email
             {
                 credentialPair(fields, line: line, skipFirst: true)
@@ -435,6 +438,15 @@ struct NotesRecordAssembler {
             for field in remaining { draft!.unrecognized.append(field.text) }
             return
         }
+        // "Credit Union | member 448812 | pw", "Delta -> SkyMiles 9876543210 -> pw": a word run
+        // into a number or login name names it; the value is the login.
+        if draft!.username == nil, remaining.count >= 3, remaining[0].shape == .word,
+            remaining[0].tokens.count == 1, !remaining[0].parenthesised, remaining[1].tokens.count == 1,
+            remaining[1].tokens.first?.afterSeparator == false, !remaining[1].parenthesised,
+            remaining[1].shape == .number || Self.isBracketedHandle(remaining[1].text)
+        {
+            draft!.unrecognized.append(remaining.removeFirst().text)
+        }
         // "same as amazon", "siehe oben": a phrase pointing elsewhere is a remark, not a password.
         if let last = remaining.last, last.tokens.count > 1,
             Self.pointerWords.contains(NotesLabel.fold(last.tokens[0].text))
@@ -524,9 +536,15 @@ struct NotesRecordAssembler {
     private mutating func labelledFields(_ fields: [NotesLine.Field], line: NotesLine, also: Int? = nil) {
         let firstLabel = fields.firstIndex { $0.label != nil } ?? fields.count
         let prefix = fields[..<firstLabel]
-        let titleField = prefix.first.flatMap { field in
-            field.shape == .word && !field.parenthesised && !NotesToken.isPasswordLike(field.text) ? field : nil
-        }
+        let titleField =
+            prefix.first.flatMap { field in
+                field.shape == .word && !field.parenthesised && !NotesToken.isPasswordLike(field.text) ? field : nil
+            }
+            ?? prefix.first.flatMap { field in
+                // "Check24 -- ana@x.de -- PW: x", "Office365 | ana@x.com | pw: y": a capitalised name
+                // ending in digits opens the line, and the login is another value on it.
+                Self.isNameWithNumber(field) && fields.dropFirst().contains { $0.shape == .email } ? field : nil
+            }
         let sets = Set(fields.compactMap { $0.tokens.isEmpty ? nil : $0.label?.field })
         let credentials: Set<NotesLabel.Field> = [.username, .email, .password, .url]
         if titleField != nil, sets.isDisjoint(with: credentials), let open = draft, open.title != nil, open.hasContent,
@@ -621,6 +639,9 @@ struct NotesRecordAssembler {
             {
                 draft!.username = field.text
                 draft!.placed += 1
+            } else if let login = Self.bracketedLogin(field), draft!.username == nil {
+                draft!.username = login
+                draft!.placed += 1
             } else if field.parenthesised, field.shape == .word, let title = draft!.title {
                 draft!.title = title + " (\(field.text))"
             } else {
@@ -630,7 +651,17 @@ struct NotesRecordAssembler {
         for field in fields[firstLabel...] where field.label != nil { apply(field.label!, field: field) }
         // An e-mail is the login before any plain word beside it ("shared: ana@x.com pw y").
         let bare = later + fields[firstLabel...].filter({ $0.label == nil })
-        for field in bare.filter({ $0.shape == .email }) + bare.filter({ $0.shape != .email }) {
+        let ordered = bare.filter({ $0.shape == .email }) + bare.filter({ $0.shape != .email })
+        for (offset, field) in ordered.enumerated() {
+            // "verizon - 5551234567 - Verizon#77 - pin 4421": a number before the password is
+            // the login (a phone or customer number).
+            if field.shape == .number, draft!.username == nil, draft!.password == nil, field.tokens.count == 1,
+                !field.parenthesised, ordered.dropFirst(offset + 1).contains(where: { $0.shape == .secret })
+            {
+                draft!.username = field.text
+                draft!.placed += 1
+                continue
+            }
             bareInRecord(field)
         }
     }
@@ -896,6 +927,25 @@ struct NotesRecordAssembler {
             result.append(d)
         }
         return result
+    }
+
+    /// `Check24`, `Office365`, `Web2`: one capitalised word of letters, then digits.
+    static func isNameWithNumber(_ field: NotesLine.Field) -> Bool {
+        guard field.tokens.count == 1, !field.parenthesised, field.shape == .secret,
+            !NotesToken.isPasswordLike(field.text), field.text.first?.isUppercase == true
+        else { return false }
+        let letters = field.text.prefix { $0.isLetter }
+        let digits = field.text.dropFirst(letters.count)
+        return letters.count >= 3 && !digits.isEmpty && digits.allSatisfy(\.isNumber)
+    }
+
+    /// `(username tonyr)`, `(login: ana_r)`: a username label and its one value in brackets.
+    static func bracketedLogin(_ field: NotesLine.Field) -> String? {
+        guard field.parenthesised, field.tokens.count == 2,
+            let label = NotesLabel.lookup(field.tokens[0].folded), label.field == .username || label.field == .email
+        else { return nil }
+        let value = field.tokens[1].text
+        return isBracketedHandle(value) || NotesToken.isEmail(value) || isHandle(value) ? value : nil
     }
 
     /// `chloe.wagner`, `ana_r`, `raj82`: a login name, not a remark (`business`, `old`).

@@ -283,3 +283,13 @@ extension GenericCSVHeaderTests {
         }
     }
 }
+
+extension GenericCSVHeaderTests {
+    /// Tabs typed twice to line a column up are one gap; a row still too wide keeps its cells.
+    @Test func doubledTabsInATabSeparatedListAreOneGap() throws {
+        let text = "Site\tLogin\tPassword\nShop\tana@x.org\tSh0p!pw\nBank\t\tana_b\tB4nk!pw\t\nGym\tana.g\tLift!99\n"
+        let (items, _) = try Importer.importFile(Array(text.utf8), input: "list.tsv")
+        #expect(items.map(\.username) == ["ana@x.org", "ana_b", "ana.g"])
+        #expect(items.map(\.password) == ["Sh0p!pw", "B4nk!pw", "Lift!99"])
+    }
+}

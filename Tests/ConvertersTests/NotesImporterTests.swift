@@ -728,3 +728,28 @@ extension NotesImporterTests {
         Self.expect("payments: @ana-pays-9 / Cash4Ana!", [("payments", "@ana-pays-9", "Cash4Ana!")])
     }
 }
+
+extension NotesImporterTests {
+    @Test func aLoginNamedByAWordBesideIt() {
+        Self.expect(
+            "Library | member 20445 | Read!More9\nAirline -> FlyerMiles 1122334455 -> Wings-Up-7",
+            [("Library", "20445", "Read!More9"), ("Airline", "1122334455", "Wings-Up-7")])
+        Self.expect("mobile - 5550001122 - Call#Me88 - pin 9090", [("mobile", "5550001122", "Call#Me88")])
+        Self.expect("8) Cinema (username popcorn_fan) pw Reel-Film-4", [("Cinema", "popcorn_fan", "Reel-Film-4")])
+    }
+
+    @Test func aNameEndingInDigitsOpensItsLine() {
+        Self.expect(
+            "Shop -- ana@x.de -- PW: Kauf!Mal1\nOffice365 -- ana@x.de -- PW: Excel2Word",
+            [("Shop", "ana@x.de", "Kauf!Mal1"), ("Office365", "ana@x.de", "Excel2Word")])
+    }
+
+    @Test func accountsNamedByAFewWordsUnderOneService() {
+        let items = Self.items(
+            "Webmail\n  home: ana@x.org  Home!Ana1\n  old work one: ana@work.example.com  Desk#Old9\n  Tom's: tom@x.org  T0m!Mail"
+        )
+        #expect(items.map(\.username) == ["ana@x.org", "ana@work.example.com", "tom@x.org"])
+        #expect(items.map(\.password) == ["Home!Ana1", "Desk#Old9", "T0m!Mail"])
+        #expect(items.allSatisfy { $0.title == "Webmail" })
+    }
+}
