@@ -33,8 +33,12 @@ public struct NotesImporter {
         let front = NotesFrontMatter(lines: &raw)
         var lines = [NotesLine]()
         lines.reserveCapacity(raw.count)
+        let header = mailHeaderLines(raw)
         for (offset, line) in raw.enumerated() {
-            lines.append(NotesLineClassifier.classify(line, number: offset + 1))
+            lines.append(
+                offset < header
+                    ? NotesLine(number: offset + 1, raw: line, kind: .long)
+                    : NotesLineClassifier.classify(line, number: offset + 1))
         }
         var assembler = NotesRecordAssembler(lines)
         var drafts = assembler.assemble()
@@ -49,6 +53,48 @@ public struct NotesImporter {
         }
         return (records, report)
     }
+
+    /// How many lines open the text as an e-mail's header (`From:`, `To:`, `Subject:` — a
+    /// list mailed to oneself): kept as written, never read as labels ("From: Ana <a@x.org>"
+    /// is no title and password). Two header names or more, `From` or `Subject` among them.
+    static func mailHeaderLines(_ lines: [String]) -> Int {
+        var count = 0
+        var names = Set<String>()
+        for line in lines.prefix(20) {
+            let trimmed = NotesLineClassifier.trimmedSpaces(line[...])
+            if trimmed.isEmpty { break }
+            guard let colon = trimmed.firstIndex(of: ":"),
+                case let name = NotesLabel.fold(trimmed[..<colon]), mailHeaderNames.contains(name)
+            else {
+                // A folded header line goes on with spaces.
+                if line.first == " " || line.first == "\t", count > 0 {
+                    count += 1
+                    continue
+                }
+                break
+            }
+            names.insert(name)
+            count += 1
+        }
+        let opens = names.contains("from") || names.contains("subject") || names.contains("von") || names.contains("de")
+        return names.count >= 2 && opens ? count : 0
+    }
+
+    /// `Garage code 2468`, `alarm pin 0613`: a secret's label and its digits, in a title.
+    static func namesACode(_ value: String) -> Bool {
+        let words = value.split(separator: " ")
+        return zip(words, words.dropFirst()).contains { label, digits in
+            let number = digits.filter { $0 != "." && $0 != "," }
+            return number.count >= 3 && number.allSatisfy(\.isNumber)
+                && NotesLabel.lookup(NotesLabel.fold(label))?.field == .secret
+        }
+    }
+
+    static let mailHeaderNames: Set<String> = [
+        "from", "to", "cc", "bcc", "subject", "date", "sent", "reply-to", "von", "an", "betreff", "datum",
+        "gesendet", "de", "a", "objet", "envoye", "para", "asunto", "fecha", "enviado", "da", "oggetto", "data",
+        "inviato", "van", "aan", "onderwerp", "verzonden", "assunto", "message-id", "mime-version", "content-type",
+    ]
 
     /// The item a draft becomes, after the safety rules: a password-like value, or the
     /// record's password, never stays in the title, username, URLs or folder — it moves to
@@ -107,6 +153,7 @@ public struct NotesImporter {
         // `bitlocker key 123456-654321-…`); a username may be one (a bank's customer number).
         func exposesNumber(_ value: String) -> Bool {
             exposes(value) || value.split(separator: " ").contains { NotesToken.isSecretNumber($0) }
+                || namesACode(value)
         }
         item.folder = draft.folder.filter { !exposesNumber($0) }
         // A heading that looks like a secret is kept out of sight, not dropped.

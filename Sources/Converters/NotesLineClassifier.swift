@@ -214,7 +214,11 @@ enum NotesLineClassifier {
                 guard value.isTyped else { continue }
             }
             let after = next + 1
-            if after < tokens.count, !tokens[after].afterSeparator, tokens[after].shape == .word,
+            // "user ana and password x": a conjunction before another label joins two pairs.
+            let joinsPairs =
+                after + 1 < tokens.count && conjunctions.contains(tokens[after].folded)
+                && lookupAt(after + 1, in: tokens) != nil
+            if after < tokens.count, !tokens[after].afterSeparator, tokens[after].shape == .word, !joinsPairs,
                 Self.label(at: after, in: tokens, prose: prose) == nil
             {
                 continue  // "login page broken": a phrase, not a label and its value
@@ -223,6 +227,8 @@ enum NotesLineClassifier {
         }
         return nil
     }
+
+    static let conjunctions: Set<String> = ["and", "et", "und", "y", "e", "en", "&", "plus"]
 
     /// `paul.martinez`, `j_smith`, `ana82`: a login name by its shape, not a word or a password.
     static func isLoginName(_ text: String) -> Bool {

@@ -144,7 +144,10 @@ struct NotesRecordAssembler {
     // MARK: Content lines
 
     private mutating func content(_ line: NotesLine, next: NotesLine?) {
-        if line.isProse { return unrecognized(line) }
+        if line.isProse {
+            guard let login = NotesSentence.login(line.text) else { return unrecognized(line) }
+            return sentence(login, line: line)
+        }
         // "Password varie", "Passwörter Familie" opening a file: its name, not `pw hunter`.
         if drafts.isEmpty, draft == nil, line.fields.count == 1, line.fields[0].label?.field == .password,
             !line.text.contains(where: { $0 == ":" || $0 == "=" }), line.fields[0].tokens.count == 1,
@@ -216,6 +219,17 @@ struct NotesRecordAssembler {
         // Separators and nothing else between them (found by fuzzing): kept, never guessed.
         guard !fields.isEmpty else { return unrecognized(line) }
         values(fields, line: line)
+    }
+
+    /// A sentence stating a login: its own record, the sentence kept with it, out of sight.
+    private mutating func sentence(_ login: NotesSentence.Login, line: NotesLine) {
+        start(line)
+        draft!.title = login.title
+        draft!.username = login.username
+        draft!.password = login.password
+        draft!.labelled += 1
+        draft!.oneLine = true
+        draft!.unrecognized.append(String(NotesLineClassifier.trimmedSpaces(line.raw[...])))
     }
 
     /// A line of plain words: a title, a username or password under a title, or free text.

@@ -753,3 +753,39 @@ extension NotesImporterTests {
         #expect(items.allSatisfy { $0.title == "Webmail" })
     }
 }
+
+extension NotesImporterTests {
+    @Test func aSentenceStatingALoginIsARecord() {
+        let text = """
+            My Hulu login is the shared address tv@x.org and the password is Couch!Time4.
+            For Dropbox I use ana_files / Box#Files22
+            the gym app username is gymrat77, password Lift&Run8, and the locker code is 4411.
+            The old Hulu password was Couch!Time3, I changed it last May.
+            """
+        Self.expect(
+            text,
+            [
+                ("Hulu", "tv@x.org", "Couch!Time4"), ("Dropbox", "ana_files", "Box#Files22"),
+                ("gym app", "gymrat77", "Lift&Run8"),
+            ])
+        // The sentences stay with their records, out of sight; the one about an old password
+        // states no login.
+        let items = Self.items(text)
+        #expect(items.allSatisfy { $0.customFields.allSatisfy { $0.concealed } })
+        #expect(items.allSatisfy { $0.password != "Couch!Time3" })
+        #expect(items.contains { Self.hidden($0)?.contains("Couch!Time3") == true })
+    }
+
+    @Test func aMailedListKeepsItsHeaderAsWritten() {
+        let text =
+            "From: Ana Ruiz <ana@x.org>\nTo: Ana Ruiz <ana@x.org>\nSubject: logins\n\nbank - user ana_r and password B4nk#Ana"
+        Self.expect(text, [("bank", "ana_r", "B4nk#Ana")])
+        #expect(Self.items(text).allSatisfy { $0.title != "From" && $0.password != "Ana Ruiz" })
+    }
+
+    @Test func aTitleNamingACodeKeepsItsDigitsOutOfSight() {
+        let items = Self.items("Shed code 5512.")
+        #expect(items.count == 1 && !items[0].title.contains("5512"))
+        #expect(Self.hidden(items[0])?.contains("5512") == true)
+    }
+}

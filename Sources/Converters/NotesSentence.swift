@@ -1,0 +1,150 @@
+/// A sentence that states a login ("The Netflix login is ana@x.com and the password is
+/// Flix!2024", "For Spotify I use ana_s / Spot#Music1"): its service, username and password,
+/// read only through the words that name them. A sentence about an old, changed or
+/// forgotten secret ("old pw was x, changed to y") states no login and is never read.
+enum NotesSentence {
+    struct Login: Equatable {
+        var title: String?
+        var username: String?
+        var password: String
+    }
+
+    /// The login the sentence states, or nil.
+    static func login(_ text: String) -> Login? {
+        let tokens = NotesTokenizer.tokens(text[...])
+        guard tokens.count >= 3, !tokens.contains(where: { pastWords.contains(stripped($0.folded)) }) else {
+            return nil
+        }
+        var password: String?
+        var username: String?
+        var index = 0
+        while index < tokens.count {
+            guard let (field, length) = label(at: index, in: tokens) else {
+                index += 1
+                continue
+            }
+            var value = index + length
+            // "the password is x", "le mot de passe est x", "pw: x", "password for it: x".
+            while value < tokens.count, linkWords.contains(stripped(tokens[value].folded)), !tokens[value].isTyped {
+                value += 1
+            }
+            guard value < tokens.count, value - index - length <= 3 else { break }
+            let token = tokens[value]
+            switch field {
+            case .password where password == nil && isPassword(token):
+                password = cleaned(token.text)
+            case .username, .email:
+                if username == nil, token.shape == .email || NotesRecordAssembler.isBracketedHandle(token.text) {
+                    username = cleaned(token.text)
+                    // "login is ana@x.com / Pa55!": the password after the slash.
+                    if password == nil, value + 1 < tokens.count, tokens[value + 1].afterSeparator,
+                        isPassword(tokens[value + 1])
+                    {
+                        password = cleaned(tokens[value + 1].text)
+                        value += 1
+                    }
+                }
+            default: break
+            }
+            index = value + 1
+        }
+        // "For Spotify I use ana_s / Spot#Music1": a login and a password joined by a slash.
+        if password == nil, let pair = slashPair(tokens) { (username, password) = (username ?? pair.0, pair.1) }
+        guard let password else { return nil }
+        if username == nil { username = tokens.first { $0.shape == .email }.map { cleaned($0.text) } }
+        return Login(
+            title: service(tokens, excluding: [password, username ?? ""]), username: username, password: password)
+    }
+
+    /// A word that marks the sentence as about the past or a change: never read.
+    static let pastWords: Set<String> = [
+        "was", "were", "old", "previous", "former", "used", "changed", "change", "reset", "forgot", "forgotten",
+        "expired", "hint", "hints", "before", "earlier", "until", "ancien", "etait", "alt", "alte", "alten", "war",
+        "fruher", "antiguo", "antigua", "era", "vecchia", "vecchio", "oud", "oude", "antiga", "antigo", "geandert",
+        "cambiado", "cambiata", "cambiato", "mudou", "gewijzigd", "not", "never", "don't", "dont", "isn't", "doesn't",
+        "no",
+    ]
+
+    /// Words between a label and its value in a sentence.
+    static let linkWords: Set<String> = [
+        "is", "=", "are", "its", "it's", "my", "the", "est", "ist", "es", "e", "è", "é", "is:", "for", "it", "de",
+        "le", "la", "el", "il", "o", "a", "het", "van", "du", "set", "to", "now", "currently", "still",
+    ]
+
+    private static func stripped(_ word: String) -> String {
+        String(word.drop { !$0.isLetter && !$0.isNumber }.reversed().drop { !$0.isLetter && !$0.isNumber }.reversed())
+    }
+
+    /// A value ending a sentence keeps no final stop or comma (`Flix!2024.` → `Flix!2024`).
+    private static func cleaned(_ text: String) -> String {
+        var value = Substring(text)
+        while let last = value.last, ".,;".contains(last), value.count > 1 { value = value.dropLast() }
+        return String(value)
+    }
+
+    private static func isPassword(_ token: NotesToken) -> Bool {
+        let value = cleaned(token.text)
+        return !token.parenthesised && (NotesToken.shape(of: value) == .secret || NotesToken.isPasswordLike(value))
+            && !NotesToken.isEmail(value) && NotesToken.shape(of: value) != .url
+    }
+
+    /// A credential label at `index`: one or two words of the lexicon (`password`, `user name`).
+    private static func label(at index: Int, in tokens: [NotesToken]) -> (NotesLabel.Field, Int)? {
+        for length in [2, 1] where index + length <= tokens.count {
+            let phrase = tokens[index..<index + length].map { stripped($0.folded) }.joined(separator: " ")
+            if let label = NotesLabel.lookup(phrase), [.password, .username, .email].contains(label.field) {
+                return (label.field, length)
+            }
+        }
+        return nil
+    }
+
+    /// `ana_s / Spot#Music1`: a login name or e-mail, a standing slash, a password.
+    private static func slashPair(_ tokens: [NotesToken]) -> (String, String)? {
+        for index in tokens.indices.dropLast() {
+            let user = tokens[index]
+            let next = tokens[index + 1]
+            if user.shape == .email || NotesRecordAssembler.isBracketedHandle(user.text), next.afterSeparator,
+                !user.afterSeparator || index == 0, isPassword(next)
+            {
+                return (cleaned(user.text), cleaned(next.text))
+            }
+        }
+        return nil
+    }
+
+    /// The service: the first capitalised name that is no sentence word, label or value
+    /// (`Netflix` in "The Netflix login is…", `First Example Credit Union` in brackets).
+    private static func service(_ tokens: [NotesToken], excluding values: [String]) -> String? {
+        var words = [String]()
+        for token in tokens {
+            let word = stripped(token.text)
+            let isName =
+                token.shape == .word && word.first?.isUppercase == true && !functionWords.contains(token.folded)
+                && NotesLabel.lookup(stripped(token.folded)) == nil && !values.contains(word)
+            if isName, words.isEmpty || !token.afterSeparator {
+                words.append(word)
+            } else if !words.isEmpty {
+                break
+            }
+        }
+        // "netflix is ana@x.com  Flix2020", "the gym app username is…": the words opening the
+        // sentence, however written, up to a label or a sentence word.
+        if words.isEmpty {
+            for token in tokens.drop(while: { functionWords.contains($0.folded) }).prefix(3) {
+                guard token.shape == .word, !functionWords.contains(token.folded),
+                    !NotesLineClassifier.proseWords.contains(token.folded),
+                    NotesLabel.lookup(stripped(token.folded)) == nil, words.isEmpty || !token.afterSeparator
+                else { break }
+                words.append(stripped(token.text))
+            }
+        }
+        return words.isEmpty ? nil : words.joined(separator: " ")
+    }
+
+    private static let functionWords: Set<String> = [
+        "the", "my", "for", "i", "a", "an", "our", "and", "le", "la", "les", "mon", "ma", "pour", "der", "die", "das",
+        "mein", "meine", "fur", "el", "los", "mi", "para", "il", "mio", "mia", "per", "o", "meu", "minha", "de",
+        "het", "mijn", "voor", "ask", "note", "also", "then", "use", "with",
+    ]
+}
