@@ -17,6 +17,9 @@ struct ExportedNote: Sendable {
     var trashed = false
     var archived = false
     var pinned = false
+    /// Metadata lines the app wrote that Coffer does not read (front matter keys like
+    /// `aliases:`): kept as written in the first item's concealed text, never read as records.
+    var metadata: [String] = []
     /// Where the note is in its input ("note 3", "Takeout/Keep/Bank.json"), for the report.
     var origin: String
 
@@ -54,12 +57,14 @@ struct ExportedNote: Sendable {
             let text = note.text.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !text.isEmpty else {
                 report.read += 1
-                let title = note.title.trimmingCharacters(in: .whitespacesAndNewlines)
+                var title = note.title.trimmingCharacters(in: .whitespacesAndNewlines)
+                if title.isEmpty, !note.metadata.isEmpty { title = note.origin }
                 if title.isEmpty {
                     report.skipped.append(.init(line: index + 1, reason: "\(note.origin): an empty note"))
                 } else {
                     var item = VaultItem(title: title)
                     item.kind = .secureNote
+                    if !note.metadata.isEmpty { Self.keep(note.metadata, in: &item) }
                     note.apply(to: &item, records: 1)
                     items.append(item)
                     report.keptAsNotes += 1
@@ -115,8 +120,9 @@ struct ExportedNote: Sendable {
             report.duplicates += part.duplicates
             report.skipped += part.skipped.map { .init(line: $0.line, reason: "\(note.origin): \($0.reason)") }
             report.warnings += part.warnings.map { "\(note.origin): \($0)" }
-            for record in records {
+            for (position, record) in records.enumerated() {
                 var item = record.item
+                if position == 0, !note.metadata.isEmpty { Self.keep(note.metadata, in: &item) }
                 note.apply(to: &item, records: records.count)
                 let lines =
                     record.firstLine == record.lastLine
@@ -149,6 +155,16 @@ struct ExportedNote: Sendable {
     }
 
     /// The note's metadata on one item made from it (one of `records`).
+    /// `lines` added to the item's concealed text (``NotesImporter/unrecognizedFieldName``).
+    static func keep(_ lines: [String], in item: inout VaultItem) {
+        let text = lines.joined(separator: "\n")
+        if let index = item.customFields.firstIndex(where: { $0.name == NotesImporter.unrecognizedFieldName }) {
+            item.customFields[index].value = text + "\n" + item.customFields[index].value
+        } else {
+            item.customFields.append(.init(name: NotesImporter.unrecognizedFieldName, value: text, concealed: true))
+        }
+    }
+
     func apply(to item: inout VaultItem, records: Int) {
         let title = self.title.trimmingCharacters(in: .whitespacesAndNewlines)
         if !title.isEmpty, Self.titleIsFallback(item) {

@@ -53,7 +53,7 @@ struct MarkdownNoteImporter: ImportFormat {
                 default: if !values.isEmpty { kept += raw }
                 }
             }
-            if !kept.isEmpty { body = kept.joined(separator: "\n") + "\n\n" + body }
+            note.metadata = kept
         }
         var lines = body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         // Bear: `# Title` first, and lines made only of #tags.

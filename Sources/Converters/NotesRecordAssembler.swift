@@ -395,6 +395,13 @@ struct NotesRecordAssembler {
                 rest = rest.dropFirst()
             }
         }
+        // "Battle.net — zara / pw", "web.de  ana@web.de  pw": a bare domain opening a line of
+        // values names the service (and is its URL).
+        if draft!.title == nil, let first = rest.first, first.shape == .url, !first.parenthesised,
+            !first.text.contains("/"), !first.text.contains(":"), rest.count >= 3
+        {
+            draft!.title = first.text
+        }
         // "KEQU/TB71 -> AWS console -> ana": the title is the first run of plain words.
         if draft!.title == nil,
             let name = rest.firstIndex(where: { field in
@@ -478,7 +485,11 @@ struct NotesRecordAssembler {
         if draft!.username == nil, remaining.count >= 2 {
             var userIndex = 0
             var passwordIndex = remaining.count - 1
-            if NotesToken.isPasswordLike(remaining[0].text), !NotesToken.isPasswordLike(remaining[passwordIndex].text) {
+            // ("zara#21877 / Overw@tch-Zara": the second is no login name either — no swap.)
+            let last = remaining[passwordIndex].text
+            if NotesToken.isPasswordLike(remaining[0].text), !NotesToken.isPasswordLike(last),
+                last.allSatisfy({ $0.isLetter || $0.isNumber || "._-".contains($0) })
+            {
                 swap(&userIndex, &passwordIndex)
             }
             // Two password-like values: one is the password, the other is kept out of sight —
@@ -566,10 +577,11 @@ struct NotesRecordAssembler {
         {
             // "Secret question - mother's maiden name: Biscotte" inside a record: a field of
             // it with a label of its own, kept concealed.
-            let name =
-                fields.filter { $0.label == nil }.map(\.text)
-                + fields.compactMap { $0.label == nil ? nil : $0.labelText }
-            let value = fields.filter { $0.label != nil }.map(\.text).joined(separator: " ")
+            // Words before the label name the field; values after it belong to its value
+            // ("security q: first pet -> Biscuit" keeps "Biscuit" out of the name).
+            let name = prefix.map(\.text) + fields.compactMap { $0.label == nil ? nil : $0.labelText }
+            let value = fields[firstLabel...].filter { $0.label != nil || !$0.tokens.isEmpty }.map(\.text)
+                .filter { !$0.isEmpty }.joined(separator: " ")
             draft!.touch(line.number)
             draft!.customFields.append(.init(name: name.joined(separator: " "), value: value, concealed: true))
             return
@@ -914,6 +926,16 @@ struct NotesRecordAssembler {
         for (k, var d) in drafts.enumerated() {
             let epoch = epochs[k]
             if d.isTitleOnly, d.titleLine, let title = d.title {
+                // "city born - Dayton" on the line after a record's fields, then a blank line:
+                // more text of that record, not a heading over the next block.
+                if let previous = result.indices.last, result[previous].block == d.block,
+                    result[previous].hasCredential, result[previous].lastLine == d.firstLine - 1, !d.capitals,
+                    !result[previous].oneLine
+                {
+                    result[previous].unrecognized.append(title)
+                    result[previous].touch(d.firstLine)
+                    continue
+                }
                 let next = k + 1 < drafts.count ? drafts[k + 1] : nil
                 if let next, next.hasCredential, epochs[k + 1] == epoch, next.block <= d.block + 1,
                     next.title != nil || next.block == d.block || d.capitals || !next.urls.isEmpty

@@ -467,3 +467,16 @@ import ZIPFoundation
         #expect(report.read == 2 && report.keptAsNotes == 1 && report.skipped.count == 1 && report.addsUp)
     }
 }
+
+extension NotesAppExportTests {
+    /// Front matter keys Coffer does not read are kept, concealed, never read as a record.
+    @Test func unreadFrontMatterIsKeptNotReadAsRecords() throws {
+        let text = "---\naliases: [logins, creds]\ntags: [private]\n---\n## Games\n- Steam — zk_steam / Val#ve99\n"
+        let (items, _) = try Importer.importFile(Array(text.utf8), input: "note.md")
+        #expect(items.count == 1 && items[0].title == "Steam" && items[0].tags == ["private"])
+        let kept = items[0].customFields.first { $0.name == NotesImporter.unrecognizedFieldName }
+        #expect(kept?.value.contains("aliases: [logins, creds]") == true && kept?.concealed == true)
+        let bare = try Importer.importFile(Array("---\naliases: [x]\ntags: [y]\n---\n".utf8), input: "e.md").items
+        #expect(bare.count == 1 && bare[0].kind == .secureNote)
+    }
+}

@@ -789,3 +789,32 @@ extension NotesImporterTests {
         #expect(Self.hidden(items[0])?.contains("5512") == true)
     }
 }
+
+extension NotesImporterTests {
+    @Test func aLineAfterARecordIsItsTextNotAHeading() {
+        let items = Self.items(
+            "Pension fund\nuser: ana_p\npass: Old#Age65\n first school - Lincoln\n\nDentist\nuser: ana_d\npass: T33th!Clean"
+        )
+        #expect(items.map(\.title) == ["Pension fund", "Dentist"])
+        #expect(items.allSatisfy { $0.folder.isEmpty })
+        #expect(Self.hidden(items[0])?.contains("first school - Lincoln") == true)
+    }
+
+    @Test func aSecretsLabelNamesItsFieldAndTheValuesAfterItStayItsValue() {
+        let items = Self.items("Bank\nuser: ana_b\npass: B4nk!Ana\nsecret q: first car -> \"Beetle\"")
+        let field = items.first?.customFields.first { $0.value.contains("Beetle") }
+        #expect(field?.concealed == true && field?.name.contains("Beetle") == false)
+    }
+
+    @Test func aBareDomainOpeningALineOfValuesNamesIt() {
+        let items = Self.items("## Mail\n- web.de — ana@web.de / Brief!Kasten9")
+        #expect(items.count == 1 && items[0].title == "web.de" && items[0].password == "Brief!Kasten9")
+    }
+
+    @Test func aSecondValueWithSymbolsIsNoLoginName() {
+        // Neither value is a login name: one is the password, the other stays out of sight.
+        let items = Self.items("Forum — kx#2291 / Blue@Sky-Ana")
+        #expect(items.count == 1 && items[0].username == nil)
+        #expect(items[0].password == "Blue@Sky-Ana" && Self.hidden(items[0])?.contains("kx#2291") == true)
+    }
+}
