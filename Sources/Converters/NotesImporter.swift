@@ -205,7 +205,10 @@ public struct NotesImporter {
     }
 
     /// Labels naming a Wi-Fi network (its SSID is no secret; its key is the password).
-    static let networkLabels: Set<String> = ["wifi", "wi-fi", "wlan", "ssid", "network", "network name"]
+    static let networkLabels: Set<String> = [
+        "wifi", "wi-fi", "wlan", "ssid", "network", "network name", "netwerk", "netzwerk", "reseau", "netwerknaam",
+        "netzwerkname", "nom du reseau", "rete",
+    ]
 
     static func host(_ url: String) -> String? {
         let full = url.contains("://") ? url : "https://" + url

@@ -169,7 +169,7 @@ struct NotesLabel: Equatable, Sendable {
                 "🗝", "kennw.", "passw.", "pwd.", "pw.", "contra", "pass.", "chave", "wachtw.", "ww.", "mdp.",
             ]
         ),
-        (.password, false, ["p", "key", "cle", "schlussel", "ww", "pswd"]),
+        (.password, false, ["p", "key", "cle", "schlussel", "ww", "pswd", "sleutel", "netwerksleutel", "chiave"]),
         // "new pw: x" under an account is its password; "old pw: y" a secret kept beside it.
         (
             .password, true,
@@ -234,7 +234,8 @@ struct NotesLabel: Equatable, Sendable {
                 "network", "ssid", "network name", "wlan", "wifi", "wi-fi", "phone", "telephone", "tel", "mobile",
                 "account number", "iban", "bic", "expiry", "expires", "port", "kontonummer", "numero de compte",
                 "numero de cuenta", "numero conto", "rekeningnummer", "numero da conta", "numero di conto",
-                "database", "ip", "domain",
+                "database", "ip", "domain", "netwerk", "netzwerk", "reseau", "netwerknaam", "netzwerkname",
+                "nom du reseau", "rete",
                 // Identity-document numbers: kept under their name, never read as `user:password`.
                 "dni", "nie", "cpf", "documento",
             ]

@@ -52,7 +52,7 @@ enum NotesLineClassifier {
         line.isCapitals = isCapitals(line.text)
         let tokens = NotesTokenizer.tokens(line.text[...])
         line.isProse = isProse(tokens, text: line.text)
-        line.fields = fields(tokens, prose: line.isProse)
+        line.fields = bracketsJoined(fields(tokens, prose: line.isProse))
         for index in line.fields.indices {
             let field = line.fields[index]
             guard let first = field.tokens.first?.range, let last = field.tokens.last, let end = last.range?.upperBound
@@ -325,6 +325,23 @@ enum NotesLineClassifier {
             index += 1
         }
         return fields
+    }
+
+    /// Fields of one bracketed group, cut apart by commas or values inside it
+    /// (`(was default password1 before, changed)`), joined again into one remark.
+    static func bracketsJoined(_ fields: [NotesLine.Field]) -> [NotesLine.Field] {
+        var joined = [NotesLine.Field]()
+        for field in fields {
+            if field.label == nil, let group = field.tokens.first?.bracket, group > 0,
+                field.tokens.allSatisfy({ $0.bracket == group }), let last = joined.last, last.label == nil,
+                last.tokens.allSatisfy({ $0.bracket == group })
+            {
+                joined[joined.count - 1].tokens += field.tokens
+            } else {
+                joined.append(field)
+            }
+        }
+        return joined
     }
 
     // MARK: Sentences

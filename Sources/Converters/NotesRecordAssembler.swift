@@ -416,6 +416,8 @@ struct NotesRecordAssembler {
         for field in rest {
             if field.shape == .url {
                 draft!.urls.append(field.text)
+            } else if draft!.username == nil, let login = Self.bracketedLogin(field) {
+                draft!.username = login  // "Hulu (login ana@x.com) pw"
             } else if field.parenthesised, field.tokens.count > 1 {
                 // "(2fa on phone)": a remark, never a username or password.
                 draft!.unrecognized.append(field.text)
@@ -432,6 +434,17 @@ struct NotesRecordAssembler {
             } else {
                 remaining.append(field)
             }
+        }
+        // "wifi HomeNet5G = purple-monkey-dishwasher": a network word, its name, its key — no login.
+        if let title = draft!.title, NotesImporter.networkLabels.contains(NotesLabel.fold(title)),
+            fields.first?.text == title, draft!.username == nil, remaining.count == 2,
+            remaining.allSatisfy({ !$0.parenthesised && $0.tokens.count == 1 })
+        {
+            draft!.title = nil
+            draft!.customFields.append(.init(name: title, value: remaining[0].text, concealed: false))
+            draft!.password = remaining[1].text
+            draft!.placed += 1
+            return
         }
         if draft!.username == nil, let paren = remaining.firstIndex(where: { $0.parenthesised && $0.tokens.count == 1 })
         {
@@ -619,7 +632,8 @@ struct NotesRecordAssembler {
         // "Wi-Fi guest: GuestNet / welcome2024" after a record with a password: a named network
         // opens its own record.
         if titleField == nil, let first = fields.first, let label = first.label, label.field == .extra,
-            first.labelText.split(separator: " ").count > label.name.split(separator: " ").count,
+            first.labelText.split(separator: " ").count > label.name.split(separator: " ").count
+                || (NotesImporter.networkLabels.contains(label.name) && sets.contains(.password)),
             draft?.password != nil
         {
             start(line)
@@ -694,6 +708,11 @@ struct NotesRecordAssembler {
 
     /// A value without a label on a labelled line: placed by its shape when its field is free.
     private mutating func bareInRecord(_ field: NotesLine.Field) {
+        if draft!.username == nil, let login = Self.bracketedLogin(field) {
+            draft!.username = login
+            draft!.placed += 1
+            return
+        }
         switch field.shape {
         case .url: draft!.urls.append(field.text)
         case .email where draft!.username == nil:

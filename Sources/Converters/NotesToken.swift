@@ -25,6 +25,9 @@ struct NotesToken: Equatable, Sendable {
     var marked = false
     /// Inside parentheses (`Hulu (ana@x.com) pw`).
     var parenthesised = false
+    /// Which bracketed group of its line the token is in (1, 2…), 0 outside brackets: a
+    /// remark cut by commas (`(was x, changed)`) is still one group.
+    var bracket = 0
     /// Where the token stands in its line, and where its chunk ended (past a trailing `:`
     /// or `,` taken off as a separator): a value ending the line keeps them.
     var range: Range<String.Index>?

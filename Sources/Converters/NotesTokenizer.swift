@@ -15,6 +15,7 @@ enum NotesTokenizer {
             (line.count(where: { $0 == "|" }) >= 2 && !hasStandingSeparator(line)) || isTitleBarValue(line)
         var pendingSeparator = true
         var inParentheses = false
+        var bracketGroups = 0
         var separatorSinceToken = false
         var index = line.startIndex
         while index < line.endIndex {
@@ -34,6 +35,7 @@ enum NotesTokenizer {
             // "  # work", "  // old" after values: a comment to the end of the line, kept as a
             // remark (in brackets), never a value.
             if chunk == "#" || chunk == "//", !tokens.isEmpty, spaces > 0 {
+                if !inParentheses { bracketGroups += 1 }
                 inParentheses = true
                 pendingSeparator = true
                 separatorSinceToken = true
@@ -79,6 +81,7 @@ enum NotesTokenizer {
                 opens = true
             }
             if opens {
+                if !inParentheses { bracketGroups += 1 }
                 inParentheses = true
                 pendingSeparator = true
             }
@@ -113,6 +116,7 @@ enum NotesTokenizer {
                 var token = NotesToken(String(part.text), afterSeparator: pendingSeparator || offset > 0)
                 token.marked = part.marked
                 token.parenthesised = inParentheses
+                token.bracket = inParentheses ? bracketGroups : 0
                 token.range = part.text.startIndex..<part.text.endIndex
                 // What the chunk ended with (`Rocket26:`, `Hond's.10,`) belongs to a value
                 // that ends the line.

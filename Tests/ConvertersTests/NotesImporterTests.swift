@@ -818,3 +818,21 @@ extension NotesImporterTests {
         #expect(items[0].password == "Blue@Sky-Ana" && Self.hidden(items[0])?.contains("kx#2291") == true)
     }
 }
+
+extension NotesImporterTests {
+    @Test func aBracketedRemarkCutByCommasIsOneRemark() {
+        let items = Self.items("modem: admin / M0dem#Home   (was admin1 before, changed)")
+        #expect(items.count == 1 && items[0].username == "admin" && items[0].password == "M0dem#Home")
+        #expect(Self.hidden(items[0])?.contains("was admin1 before, changed") == true)
+        // A login in brackets after the password's label is still the login.
+        Self.expect(
+            "- il pw di Spotify Musica!2020 (email ana@x.it)", [("il pw di Spotify", "ana@x.it", "Musica!2020")])
+    }
+
+    @Test func aWiFiLineHoldsANetworkAndItsKeyNoLogin() {
+        let items = Self.items("wlan Casa5G = pane-burro-marmellata\nnetwerk: Thuis / sleutel: fiets-bel-99")
+        #expect(items.allSatisfy { $0.username == nil })
+        #expect(items.map(\.password) == ["pane-burro-marmellata", "fiets-bel-99"])
+        #expect(items[0].title == "wlan Casa5G")
+    }
+}
