@@ -80,6 +80,15 @@ public struct NotesImporter {
         return names.count >= 2 && opens ? count : 0
     }
 
+    /// `kimmy#4021`, `zara#21877`: a Discord or Battle.net tag (a name, `#`, four or five digits).
+    static func isGamerTag(_ text: String) -> Bool {
+        guard let hash = text.firstIndex(of: "#") else { return false }
+        let name = text[..<hash]
+        let digits = text[text.index(after: hash)...]
+        return name.count >= 2 && name.allSatisfy { $0.isLetter || $0.isNumber || "._".contains($0) }
+            && (4...5).contains(digits.count) && digits.allSatisfy(\.isNumber)
+    }
+
     /// `Garage code 2468`, `alarm pin 0613`: a secret's label and its digits, in a title.
     static func namesACode(_ value: String) -> Bool {
         let words = value.split(separator: " ")
@@ -133,7 +142,8 @@ public struct NotesImporter {
         if let username = draft.username, !username.isEmpty {
             if NotesToken.isEmail(username) || !exposes(username)
                 || ((draft.usernameLabelled || draft.usernameBesidePassword) && username != password
-                    && username.allSatisfy { $0.isLetter || $0.isNumber || "._-@".contains($0) })
+                    && (username.allSatisfy { $0.isLetter || $0.isNumber || "._-@".contains($0) }
+                        || Self.isGamerTag(username)))
             {
                 item.username = username
             } else {

@@ -37,7 +37,8 @@ struct NotesLabel: Equatable, Sendable {
         let letters = Array(word)
         for candidate in spellable where candidate.letters.count >= 5 {
             if letters.count >= 4, letters.count < candidate.letters.count,
-                candidate.letters.starts(with: letters), folded.hasSuffix(".") || letters.count >= 5
+                candidate.letters.starts(with: letters),
+                folded.hasSuffix(".") || (letters.count >= 5 && letters.count * 2 >= candidate.letters.count)
             {
                 return candidate.label
             }
@@ -134,13 +135,15 @@ struct NotesLabel: Equatable, Sendable {
                 "numero de client", "n. client", "kundennr", "kundennr.", "klantnummer", "klantnr",
                 "teilnehmernummer", "mitgliedsname", "zugangsnummer", "anmeldenummer", "legitimations-id",
                 "benutzerkennung", "vertragsnummer", "n° client", "numero d'adherent", "numero adherent",
+                "employee id", "employee number", "staff id", "personnel number", "personalnummer", "mitgliedsnr",
+                "mitgliedsnummer", "member number", "membership number", "member no",
             ]
         ),
         (
             .username, false,
             [
                 "u", "account", "acct", "konto", "cuenta", "compte", "conta", "rekening", "kundennummer",
-                "account name",
+                "account name", "screen name", "gamertag", "gamer tag", "nickname", "pseudo", "apodo",
                 "numero client", "account id", "gebr", "usr.", "user.", "utent",
                 // A tax number banks use as the login (Spain, Portugal).
                 "nif", "numero de cliente", "n. cliente", "num. cliente",
@@ -177,6 +180,7 @@ struct NotesLabel: Equatable, Sendable {
                 "new password", "new pw", "new pass", "new pwd", "current password", "current pw", "current pass",
                 "nouveau mdp", "neues passwort", "neues kennwort", "nueva contrasena", "nueva clave",
                 "nuova password", "nieuw wachtwoord", "nova senha", "senha nova", "senha atual", "mdp actuel",
+                "temp password", "temporary password", "initial password", "one-time password", "default password",
             ]
         ),
         (

@@ -10,7 +10,8 @@ enum NotesLineClassifier {
         guard raw.utf8.count <= maximumParsedLine else { return NotesLine(number: number, raw: raw, kind: .long) }
         let trimmed = String(trimmedSpaces(raw[...]))
         var line = NotesLine(number: number, raw: raw, kind: .content)
-        if trimmed.isEmpty {
+        // ">" alone: an empty line inside a blockquote or callout.
+        if trimmed.isEmpty || trimmed.allSatisfy({ $0 == ">" || $0 == " " }) {
             line.kind = .blank
             return line
         }
@@ -32,6 +33,16 @@ enum NotesLineClassifier {
         }
         if let heading = markdownHeading(trimmed) {
             line.kind = heading
+            return line
+        }
+        // "--- | --- | ---": the divider of a table written without outer pipes.
+        if !trimmed.hasPrefix("|"), trimmed.contains("|"),
+            trimmed.split(separator: "|").allSatisfy({ cell in
+                let cell = cell.trimmingCharacters(in: .whitespaces)
+                return cell.count >= 3 && cell.allSatisfy { $0 == "-" || $0 == ":" }
+            })
+        {
+            line.kind = .tableDivider
             return line
         }
         if trimmed.hasPrefix("|"), trimmed.dropFirst().contains("|") {
@@ -122,9 +133,16 @@ enum NotesLineClassifier {
             else { continue }
             let folded = length == 1 ? phrase[index].folded : phrase.map(\.folded).joined(separator: " ")
             let marked = phrase.last?.marked == true
+            // A misspelt label takes a colon, or (written in lower case) a separator and the
+            // line's one value: "usename - bobjones61", "passwrd = golfer61".
+            let misspeltHere =
+                length == 1
+                && (marked
+                    || (index == 0 && tokens.count == 2 && tokens[1].afterSeparator
+                        && phrase[index].text.first?.isLowercase == true))
             guard
                 let label = NotesLabel.lookup(folded) ?? (length == 1 ? compound(folded) : nil)
-                    ?? (length == 1 && marked ? NotesLabel.misspelt(folded) : nil)
+                    ?? (misspeltHere ? NotesLabel.misspelt(folded) : nil)
             else { continue }
             // "PlayStation Network:", "Display name:", "school portal:", "membership site:": a
             // weak label word ending a name is the name.
@@ -140,6 +158,9 @@ enum NotesLineClassifier {
             while end < tokens.count, end - index < 5, !tokens[end].afterSeparator, tokens[end].shape == .word,
                 lookupAt(end, in: tokens) == nil
             {
+                // "Some notes from IT onboarding:": words after a name, a colon, nothing more —
+                // a line heading what follows, not a label.
+                if tokens[end].marked, index > 0, end == tokens.count - 1 { break }
                 if tokens[end].marked { return (label, end + 1 - index) }
                 end += 1
             }

@@ -34,6 +34,18 @@ struct NotesRecordAssembler {
 
     /// Reads `line` (and `next` when it belongs to it); how many lines were read.
     private mutating func step(_ line: NotesLine, next: NotesLine?, previous: NotesLine?) -> Int {
+        // "Service | User | Pass" over "--- | --- | ---": a table without outer pipes.
+        if line.kind == .content, line.text.contains("|"), let cells = Self.pipeCells(line.text) {
+            if next?.kind == .tableDivider {
+                flush()
+                columns = Self.tableColumns(cells)
+                return 2
+            }
+            if let columns, cells.count == columns.count {
+                tableRow(cells, line: line)
+                return 1
+            }
+        }
         if case .tableRow = line.kind {} else if line.kind != .tableDivider { columns = nil }
         switch line.kind {
         case .blank:
@@ -576,7 +588,8 @@ struct NotesRecordAssembler {
         let prefix = fields[..<firstLabel]
         let titleField =
             prefix.first.flatMap { field in
-                field.shape == .word && !field.parenthesised && !NotesToken.isPasswordLike(field.text) ? field : nil
+                field.shape == .word && !field.parenthesised && !NotesToken.isPasswordLike(field.text)
+                    && !Self.isLabelPhrase(field) ? field : nil
             }
             ?? prefix.first.flatMap { field in
                 // "Check24 -- ana@x.de -- PW: x", "Office365 | ana@x.com | pw: y": a capitalised name
@@ -737,7 +750,7 @@ struct NotesRecordAssembler {
         }
     }
 
-    private mutating func apply(_ label: NotesLabel, field: NotesLine.Field) {
+    private mutating func apply(_ label: NotesLabel, field: NotesLine.Field, inTable: Bool = false) {
         let value = field.text
         guard !value.isEmpty else { return }
         draft!.labelled += 1
@@ -753,7 +766,7 @@ struct NotesRecordAssembler {
         case .title:
             if draft!.title == nil { draft!.title = value } else { extra(name, value) }
         case .username:
-            if draft!.username == nil, draft!.password == nil, NotesToken.isPasswordLike(value),
+            if !inTable, draft!.username == nil, draft!.password == nil, NotesToken.isPasswordLike(value),
                 ["user", "admin", "root", "login"].contains(NotesLabel.fold(name))
             {
                 // "Router" / "user : 5.iAVB4dq+G": a default account name and its password.
@@ -892,6 +905,14 @@ struct NotesRecordAssembler {
         _ = line
     }
 
+    /// The cells of `a | b | c` (two or more), trimmed and without Markdown marks.
+    static func pipeCells(_ text: String) -> [String]? {
+        let cells = text.split(separator: "|", omittingEmptySubsequences: false).map {
+            String(NotesMarkdown.plain(NotesLineClassifier.trimmedSpaces($0)))
+        }
+        return cells.count >= 2 ? cells : nil
+    }
+
     /// A table's columns from its header row. A first column headed by a weak account word
     /// (`Account`, `Konto`, `Cuenta`) beside a username or e-mail column names the record.
     static func tableColumns(_ cells: [String]) -> [(label: NotesLabel?, name: String)] {
@@ -926,7 +947,7 @@ struct NotesRecordAssembler {
                 // A cell is one value: a password with spaces or separators stays whole.
                 let whole = NotesLine.Field(
                     label: label, tokens: [NotesToken(cell, afterSeparator: true)], labelText: column.name)
-                apply(label, field: whole)
+                apply(label, field: whole, inTable: true)
             } else {
                 extra(column.name.isEmpty ? "Column" : column.name, cell)
             }
@@ -982,6 +1003,13 @@ struct NotesRecordAssembler {
             result.append(d)
         }
         return result
+    }
+
+    /// "login with", "password for": a label word and a word that never follows a name —
+    /// how a line about the record above begins, not a service's name.
+    static func isLabelPhrase(_ field: NotesLine.Field) -> Bool {
+        field.tokens.count == 2 && NotesLabel.lookup(field.tokens[0].folded) != nil
+            && NotesLineClassifier.stopWords.contains(field.tokens[1].folded)
     }
 
     /// `Check24`, `Office365`, `Web2`: one capitalised word of letters, then digits.

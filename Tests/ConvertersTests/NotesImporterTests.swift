@@ -836,3 +836,33 @@ extension NotesImporterTests {
         #expect(items[0].title == "wlan Casa5G")
     }
 }
+
+extension NotesImporterTests {
+    @Test func aTableWithoutOuterPipes() {
+        let text = "Site | Login | Password\n--- | --- | ---\nForum | ana#2291 | F0rum!Pw\nShop | ana@x.org | Sh0p!Pw"
+        Self.expect(text, [("Forum", "ana#2291", "F0rum!Pw"), ("Shop", "ana@x.org", "Sh0p!Pw")])
+    }
+
+    @Test func aBlockquoteWithEmptyQuoteLinesSeparatesItsRecords() {
+        let text = """
+            A few notes from day one:
+
+            > **Desk phone**
+            > user: 4471
+            > temp password: Hello!Desk1
+            >
+            > **Payroll** — https://pay.example.com
+            > login with staff ID 20931 and password Pay#Day30
+            """
+        Self.expect(text, [("Desk phone", "4471", "Hello!Desk1"), ("Payroll", "20931", "Pay#Day30")])
+    }
+
+    @Test func aMisspeltLabelWithADashAndOneValue() {
+        Self.expect(
+            "Webmail\nusename - ana_w\npaswrd - W3b!mail\n\nForum\nscreen name: AnaW99\npasword: F0rum#Ana",
+            [("Webmail", "ana_w", "W3b!mail"), ("Forum", "AnaW99", "F0rum#Ana")])
+        // A word that only starts like a long label is no label ("perso:" is not "Personalnummer").
+        let items = Self.items("Mail\n  home: ana@x.org  Home!Ana1\n  perso: ana.p@x.org  Perso!Ana2")
+        #expect(items.map(\.username) == ["ana@x.org", "ana.p@x.org"])
+    }
+}
