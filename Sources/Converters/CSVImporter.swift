@@ -89,7 +89,7 @@ public struct CSVImporter {
             report.format = "csv (no header)"
             report.warnings.append(
                 "\(input): no header line; the columns were read by their values as "
-                    + names.joined(separator: ", ") + " (--map or --from names them otherwise)")
+                    + names.joined(separator: ", ") + "; name the columns to read them otherwise")
         }
         try CSVReader.forEachRow(text, input: input) { row in
             var row = row

@@ -172,7 +172,10 @@ struct NotesLabel: Equatable, Sendable {
                 "🗝", "kennw.", "passw.", "pwd.", "pw.", "contra", "pass.", "chave", "wachtw.", "ww.", "mdp.",
             ]
         ),
-        (.password, false, ["p", "key", "cle", "schlussel", "ww", "pswd", "sleutel", "netwerksleutel", "chiave"]),
+        (
+            .password, false,
+            ["p", "key", "cle", "schlussel", "ww", "pswd", "master", "sleutel", "netwerksleutel", "chiave"]
+        ),
         // "new pw: x" under an account is its password; "old pw: y" a secret kept beside it.
         (
             .password, true,

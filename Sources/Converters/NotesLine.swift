@@ -17,6 +17,8 @@ struct NotesLine: Sendable {
         case content
         /// Longer than ``NotesLineClassifier/maximumParsedLine``: kept, never scanned.
         case long
+        /// "```": a Markdown code fence, markup around lines that are read as they are.
+        case fence
     }
 
     /// A run of tokens between separators, or a label and its value.

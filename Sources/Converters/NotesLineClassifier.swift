@@ -15,6 +15,14 @@ enum NotesLineClassifier {
             line.kind = .blank
             return line
         }
+        // "```", "```bash", "~~~": a Markdown code fence; what it encloses is read as lines.
+        if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
+            let info = trimmed.drop { $0 == "`" || $0 == "~" }
+            if info.allSatisfy({ $0.isLetter || $0.isNumber || $0 == " " || $0 == "-" }), !info.contains("`") {
+                line.kind = info.isEmpty ? .fence : .long
+                return line
+            }
+        }
         let marks = trimmed.filter { $0 != " " }
         if marks.count >= 3, let first = marks.first, "-=*_~".contains(first), marks.allSatisfy({ $0 == first }) {
             line.kind = .rule(first)
@@ -203,7 +211,8 @@ enum NotesLineClassifier {
             // that could be nothing else (dots, underscores, digits, an @).
             if !label.bare, !prose, label.field == .username || label.field == .email, index + length < tokens.count,
                 !tokens[index + length].afterSeparator, !tokens[index + length].parenthesised,
-                tokens[index + length].shape == .email || isLoginName(tokens[index + length].text),
+                tokens[index + length].shape == .email || isLoginName(tokens[index + length].text)
+                    || (tokens[index + length].shape == .number && !tokens[index + length].text.contains(" ")),
                 index + length + 1 == tokens.count || tokens[index + length + 1].afterSeparator
             {
                 return (label, length)
@@ -220,6 +229,15 @@ enum NotesLineClassifier {
             // "Apple ID (ana@x.com)", "Apple ID | ana": a name, not a label and its value.
             if value.afterSeparator || value.parenthesised { continue }
             if stopWords.contains(value.folded) { continue }
+            // "senha eletrônica 135790", "pin tarjeta 4471": a word qualifying a strong label,
+            // then its value.
+            if value.shape == .word, !NotesToken.isPasswordLike(value.text), next + 1 < tokens.count,
+                tokens[next + 1].isTyped, !tokens[next + 1].afterSeparator, !tokens[next + 1].parenthesised,
+                tokens[next + 1].shape != .email || label.field != .password,
+                lookupAt(next, in: tokens)?.bare != true, [.password, .secret].contains(label.field)
+            {
+                return (label, length + 1)
+            }
             if lookupAt(next, in: tokens) != nil, !value.isTyped { continue }
             // Pictograph labels (🔑, 👤) also decorate titles ("🔐 Trello"): a value must look like one.
             let pictograph = tokens[index].text.unicodeScalars.first.map { $0.value >= 0x2190 } ?? false
@@ -397,7 +415,7 @@ enum NotesLineClassifier {
             outside.contains(where: { proseWords.contains($0.folded) })
             // A final stop ends a sentence when it follows a word, not a value (`Fußball1679.`).
             || (words.count >= 4 && text.last.map { ".!?".contains($0) } == true && tokens.last?.shape == .word)
-            || (tokens.count > 10 && words.count > 8)
+            || (tokens.count(where: { !$0.parenthesised }) > 10 && outside.count > 8)
         // A line with a label and its colon (`Note: call them`) is a record line, whatever its words.
         return sentence && !fields(tokens, prose: true).contains(where: { $0.label != nil })
     }

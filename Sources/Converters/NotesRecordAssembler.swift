@@ -61,6 +61,8 @@ struct NotesRecordAssembler {
             block += 1
         case .long:
             unrecognized(line)
+        case .fence:
+            break
         case .rule(let mark):
             if mark == "=" || mark == "-", let open = draft, open.isTitleOnly, open.lastLine == line.number - 1,
                 previous?.isListItem == false, let title = open.title
@@ -461,6 +463,13 @@ struct NotesRecordAssembler {
         if draft!.username == nil, let paren = remaining.firstIndex(where: { $0.parenthesised && $0.tokens.count == 1 })
         {
             draft!.username = remaining.remove(at: paren).text
+        }
+        // "Proxmox: https://10.0.0.5:8006" then the login on the lines under it: a title and
+        // its URL, read as a title line.
+        if remaining.isEmpty, draft!.title != nil, !draft!.urls.isEmpty, !draft!.hasCredential {
+            draft!.oneLine = false
+            draft!.titleLine = true
+            return
         }
         // "Photos — ana@x.org / pix2020 (weak, change it)": words in brackets beside a value
         // are a remark on it, never the password.

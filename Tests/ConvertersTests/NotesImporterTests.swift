@@ -378,10 +378,21 @@ import VaultModel
                 [i.title, i.username ?? "", i.password ?? "", i.notes ?? "", i.totp ?? ""] + i.urls + i.folder
                     + i.tags + i.customFields.flatMap { [$0.name, $0.value] }
             }.joined(separator: "\n").lowercased()
-            for word in text.split(whereSeparator: { $0.isWhitespace || "|/:-—=,()[]#".contains($0) }) {
-                let core = word.trimmingCharacters(in: CharacterSet.alphanumerics.inverted).lowercased()
-                // Labels are structure, not content: `key:` names the field its value fills.
-                guard core.count > 1, NotesLabel.lookup(NotesLabel.fold(core)) == nil else { continue }
+            let words = text.split(whereSeparator: { $0.isWhitespace || "|/:-—=,()[]#".contains($0) })
+            let cores = words.map { $0.trimmingCharacters(in: CharacterSet.alphanumerics.inverted).lowercased() }
+            // Labels are structure, not content: `key:` or `Mot de Passe` names the field its value fills.
+            func inLabel(_ index: Int) -> Bool {
+                for length in 1...NotesLabel.longestPhrase {
+                    for start in max(0, index - length + 1)...index where start + length <= cores.count {
+                        let phrase = cores[start..<start + length].joined(separator: " ")
+                        if NotesLabel.lookup(NotesLabel.fold(phrase)) != nil { return true }
+                    }
+                }
+                return false
+            }
+            for (index, word) in words.enumerated() {
+                let core = cores[index]
+                guard core.count > 1, !inLabel(index) else { continue }
                 #expect(everything.contains(core), "\"\(word)\" of \(text.debugDescription) was lost")
             }
         }
@@ -864,5 +875,25 @@ extension NotesImporterTests {
         // A word that only starts like a long label is no label ("perso:" is not "Personalnummer").
         let items = Self.items("Mail\n  home: ana@x.org  Home!Ana1\n  perso: ana.p@x.org  Perso!Ana2")
         #expect(items.map(\.username) == ["ana@x.org", "ana.p@x.org"])
+    }
+}
+
+extension NotesImporterTests {
+    @Test func aCodeFenceIsMarkupAroundTheLinesOfItsRecord() {
+        let text =
+            "## Lab\n\nNAS: https://10.0.0.7:5001\n```\nadmin\nN4s!Storage\n```\n\nVault (keep safe):\n```\nana@x.org\nmaster: horse-Battery-7\n```"
+        Self.expect(text, [("NAS", "admin", "N4s!Storage"), ("Vault (keep safe)", "ana@x.org", "horse-Battery-7")])
+    }
+
+    @Test func aWordQualifyingAStrongLabelBeforeItsValue() {
+        let items = Self.items("Banco Sol - cuenta 77120 - clave web 8841 - pin 2020")
+        #expect(items.count == 1 && items[0].password == "8841")
+        #expect(items[0].customFields.first { $0.name == "pin" }?.concealed == true)
+    }
+
+    @Test func aLongRemarkInBracketsMakesNoSentence() {
+        Self.expect(
+            "Office PC - login CORP\\ana   pw Desk#Spring25  (expires every 90 days, Desk#Winter24 before that one)",
+            [("Office PC", "CORP\\ana", "Desk#Spring25")])
     }
 }
