@@ -41,6 +41,13 @@ struct NotesRecordAssembler {
                 columns = Self.tableColumns(cells)
                 return 2
             }
+            // "Site | User | Password" (a table an app exported as text, no divider): a row of
+            // labels only is the header of the rows under it.
+            if Self.isHeaderRow(cells) {
+                flush()
+                columns = Self.tableColumns(cells)
+                return 1
+            }
             if let columns, cells.count == columns.count {
                 tableRow(cells, line: line)
                 return 1
@@ -158,6 +165,14 @@ struct NotesRecordAssembler {
     // MARK: Content lines
 
     private mutating func content(_ line: NotesLine, next: NotesLine?) {
+        // "[attachment: image/png]", "(keep in the drawer, ask Tom)": a line wholly in brackets
+        // with a colon or a phrase in it is a remark, never a record.
+        if let first = line.text.first, let last = line.text.last,
+            (first == "[" && last == "]") || (first == "(" && last == ")"),
+            line.text.dropFirst().dropLast().contains(":") || line.text.split(separator: " ").count > 3
+        {
+            return unrecognized(line)
+        }
         if line.isProse {
             guard let login = NotesSentence.login(line.text) else { return unrecognized(line) }
             return sentence(login, line: line)
@@ -232,6 +247,16 @@ struct NotesRecordAssembler {
         }
         // Separators and nothing else between them (found by fuzzing): kept, never guessed.
         guard !fields.isEmpty else { return unrecognized(line) }
+        // "milk, eggs, bread": lower-case words listed with commas, none of them a value — a
+        // list, not a login.
+        if fields.count >= 3, line.text.contains(","),
+            fields.allSatisfy({ field in
+                field.label == nil && field.tokens.count == 1 && field.text.allSatisfy(\.isLetter)
+                    && field.text.first?.isLowercase == true
+            })
+        {
+            return unrecognized(line)
+        }
         values(fields, line: line)
     }
 
@@ -912,6 +937,13 @@ struct NotesRecordAssembler {
     private mutating func tableHeader(_ line: NotesLine) {
         // The header's words are labels; the line is accounted for by the rows under it.
         _ = line
+    }
+
+    /// Every cell a label, a username or password among them: a table's header.
+    static func isHeaderRow(_ cells: [String]) -> Bool {
+        let labels = cells.map { NotesLabel.lookup(NotesLabel.fold($0)) }
+        return cells.count >= 2 && labels.allSatisfy { $0 != nil }
+            && labels.contains { $0?.field == .password || $0?.field == .username || $0?.field == .email }
     }
 
     /// The cells of `a | b | c` (two or more), trimmed and without Markdown marks.

@@ -107,13 +107,10 @@ import ZIPFoundation
         #expect(netflix.created == Self.date("2020-05-11T14:00:00Z"))
         let hulu = try #require(items.first { $0.password == "Hu1u-Couch" })
         #expect(hulu.title == "Hulu")
-        // Open defect of the notes grammar: "milk, eggs, bread" is read as a comma-separated
-        // one-line record (title milk, password bread) instead of a list under its title.
-        withKnownIssue("a comma-separated shopping list is read as a login") {
-            let groceries = try #require(items.first { $0.title == "Groceries" })
-            #expect(groceries.kind == .secureNote)
-            #expect(Self.keptText(groceries).contains("milk, eggs, bread"))
-        }
+        // "milk, eggs, bread" is a list under its title, not a one-line login.
+        let groceries = try #require(items.first { $0.title == "Groceries" })
+        #expect(groceries.kind == .secureNote)
+        #expect(Self.keptText(groceries).contains("milk, eggs, bread"))
         let trashed = try #require(items.first { $0.title == "Old bank" })
         #expect(trashed.tags == ["bank", ExportedNote.trashedTag])
     }
@@ -137,12 +134,9 @@ import ZIPFoundation
         }
         .joined(separator: "\n")
         #expect(all.contains("[x] renew badge"))
-        // Open defects of the notes grammar: the media marker "[attachment: image/png]" is read
-        // as a label pair (username "attachment", password "image/png"), and the table's header
-        // row as a login.
-        withKnownIssue("an ENML media marker is read as a credential") {
-            #expect(office.allSatisfy { $0.password != "image/png" && $0.password != "Password" })
-        }
+        // The media marker "[attachment: image/png]" is a remark, and the table's header row
+        // ("Site | User | Password") the header of the rows under it: neither is a login.
+        #expect(office.allSatisfy { $0.password != "image/png" && $0.password != "Password" })
         #expect(all.contains("Jira!Pass2022"))
         #expect(!all.contains("iVBORw0KGgo"), "attachment bytes are not text")
         for item in items { #expect(!item.title.contains("Jira!Pass2022")) }

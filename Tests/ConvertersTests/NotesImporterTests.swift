@@ -897,3 +897,25 @@ extension NotesImporterTests {
             [("Office PC", "CORP\\ana", "Desk#Spring25")])
     }
 }
+
+extension NotesImporterTests {
+    @Test func aLineWhollyInBracketsIsARemark() {
+        let items = Self.items(
+            "Shop\nuser: ana_s\npass: Sh0p!Ana\n[attachment: image/jpeg]\n(ask Tom if it locks, he set it up)")
+        #expect(items.count == 1 && items[0].username == "ana_s" && items[0].password == "Sh0p!Ana")
+        #expect(Self.hidden(items[0])?.contains("attachment: image/jpeg") == true)
+        // A name in brackets alone is still a title.
+        Self.expect("[Forum]\nuser: ana_f\npass: F0rum!Ana", [("Forum", "ana_f", "F0rum!Ana")])
+    }
+
+    @Test func aRowOfLabelsHeadsTheRowsUnderIt() {
+        Self.expect(
+            "Site | User | Password\nForum | ana_f | F0rum!Ana\nShop | ana@x.org | Sh0p!Ana",
+            [("Forum", "ana_f", "F0rum!Ana"), ("Shop", "ana@x.org", "Sh0p!Ana")])
+    }
+
+    @Test func wordsListedWithCommasAreAList() {
+        let items = Self.items("Groceries\nmilk, eggs, bread, butter")
+        #expect(items.allSatisfy { $0.kind == .secureNote && $0.password == nil })
+    }
+}
