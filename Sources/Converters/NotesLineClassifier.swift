@@ -29,8 +29,14 @@ enum NotesLineClassifier {
             return line
         }
         // "=== EMAIL ===", "*** Work ***", "--- Bank ---": a name framed by marks heads a section.
+        // ("**HUK-Coburg**", "__Bank__" are bold: a title line, not a frame.)
+        let bold: Bool = {
+            guard let first = trimmed.first, first == "*" || first == "_" else { return false }
+            let run = trimmed.prefix { $0 == first }
+            return run.count == 2 && trimmed.dropFirst(2).first?.isWhitespace == false
+        }()
         if let first = trimmed.first, "=*~-_".contains(first), trimmed.hasPrefix(String(repeating: first, count: 2)),
-            trimmed.hasSuffix(String(repeating: first, count: 2))
+            trimmed.hasSuffix(String(repeating: first, count: 2)), !bold
         {
             let inner = trimmed.drop { $0 == first || $0 == " " }.reversed().drop { $0 == first || $0 == " " }
             let name = String(inner.reversed())
@@ -267,6 +273,11 @@ enum NotesLineClassifier {
         return nil
     }
 
+    /// Label words German (and Dutch) join to another word: `Bankpasswort`, `Kundenportal`.
+    static let compoundSuffixes = [
+        "passwort", "kennwort", "benutzername", "benutzer", "wachtwoord", "gebruikersnaam", "portal",
+    ]
+
     static let conjunctions: Set<String> = ["and", "et", "und", "y", "e", "en", "&", "plus"]
 
     /// `paul.martinez`, `j_smith`, `ana82`: a login name by its shape, not a word or a password.
@@ -300,6 +311,15 @@ enum NotesLineClassifier {
                 }
             }
             return nil
+        }
+        // "Bankpasswort", "Onlinekennwort", "Kundenportal": a German compound ending in a
+        // label of six letters or more, after three letters or more.
+        if !folded.utf8.contains(0x2D), folded.count >= 9, folded.allSatisfy(\.isLetter) {
+            for suffix in compoundSuffixes where folded.hasSuffix(suffix) && folded.count - suffix.count >= 3 {
+                if let label = NotesLabel.lookup(suffix) {
+                    return NotesLabel(field: label.field, name: folded, bare: label.bare)
+                }
+            }
         }
         guard folded.utf8.contains(0x2D) else { return nil }  // "-"
         let parts = folded.split(separator: "-")

@@ -279,6 +279,13 @@ struct NotesRecordAssembler {
         if !text.contains(where: { $0.isLetter || $0.isNumber }) { return unrecognized(line) }
         let single = words == 1 && line.fields.count == 1
         let title = String(text.trimmingSuffix(":"))
+        // "Filiale 551" on the last line of a labelled record's block: more of that record.
+        if let open = draft, open.hasCredential, open.labelled > 0, !open.oneLine, open.lastLine == line.number - 1,
+            !line.isListItem, !line.isCapitals, !title.isEmpty, !text.hasSuffix(":"),
+            next.map({ $0.kind == .blank }) ?? true
+        {
+            return unrecognized(line)
+        }
         if let open = draft, open.title != nil, single, !line.isListItem {
             let value = line.fields[0].tokens[0].text
             // "Trello" / "oliver49@gmx.de" / "stone.orbit.dish": the password under a username.
@@ -806,6 +813,14 @@ struct NotesRecordAssembler {
                 // "Router" / "user : 5.iAVB4dq+G": a default account name and its password.
                 draft!.username = name
                 draft!.password = value
+            } else if draft!.title == nil, !label.bare, field.tokens.allSatisfy({ !$0.parenthesised }),
+                (field.shape == .word && field.tokens.allSatisfy { !Self.isHandle($0.text) })
+                    || Self.isNameWithNumber(field)
+            {
+                // "Konto: Deutsche Bank", "Account: Steam": a weak account word before a name
+                // names the record; its login comes on a line of its own.
+                draft!.title = value
+                draft!.titleLine = true
             } else if draft!.username == nil {
                 draft!.username = value
                 draft!.usernameLabelled = true

@@ -12,7 +12,11 @@ enum NotesSentence {
     /// The login the sentence states, or nil.
     static func login(_ text: String) -> Login? {
         let tokens = NotesTokenizer.tokens(text[...])
-        guard tokens.count >= 3, !tokens.contains(where: { pastWords.contains(stripped($0.folded)) }) else {
+        // ("… pw is x (changed in May, old one was y)": the remark in brackets is about the
+        // old one; the sentence itself is not.)
+        guard tokens.count >= 3,
+            !tokens.contains(where: { !$0.parenthesised && pastWords.contains(stripped($0.folded)) })
+        else {
             return nil
         }
         var password: String?
@@ -29,6 +33,11 @@ enum NotesSentence {
                 value += 1
             }
             guard value < tokens.count, value - index - length <= 3 else { break }
+            // "the same email, password x": a label where the value would be starts its own pair.
+            if label(at: value, in: tokens) != nil {
+                index = value
+                continue
+            }
             let token = tokens[value]
             switch field {
             case .password where password == nil && isPassword(token):
@@ -117,7 +126,15 @@ enum NotesSentence {
     /// (`Netflix` in "The Netflix login is…", `First Example Credit Union` in brackets).
     private static func service(_ tokens: [NotesToken], excluding values: [String]) -> String? {
         var words = [String]()
-        for token in tokens {
+        // A remark in brackets about something else ("(changed in May)") names nothing; a
+        // name in brackets ("The bank (First Credit Union) username is…") does.
+        let remarks = Set(
+            tokens.filter { token in
+                token.bracket > 0
+                    && (pastWords.contains(stripped(token.folded))
+                        || NotesLineClassifier.proseWords.contains(stripped(token.folded)))
+            }.map(\.bracket))
+        for token in tokens where !remarks.contains(token.bracket) || token.bracket == 0 {
             let word = stripped(token.text)
             let isName =
                 token.shape == .word && word.first?.isUppercase == true && !functionWords.contains(token.folded)

@@ -72,6 +72,10 @@ struct NotesToken: Equatable, Sendable {
             }
         }
         if digits == count && count >= 4 { return .number }
+        // "#111984372", "№ 4471": a number sign and digits is a member or account number.
+        if digits == count - 1, digits >= 4, let first = text.unicodeScalars.first, first == "#" || first == "№" {
+            return .number
+        }
         if count >= 4 && letters && digits > 0 { return .secret }
         // "Disney+", "Yahoo!", "AT&T" are names; "Pa$$word", "S0ld!Out" are not.
         if count >= 4 && symbols && (letters || digits > 0) {

@@ -919,3 +919,31 @@ extension NotesImporterTests {
         #expect(items.allSatisfy { $0.kind == .secureNote && $0.password == nil })
     }
 }
+
+extension NotesImporterTests {
+    @Test func anAccountWordBeforeANameNamesTheRecord() {
+        let text =
+            "Konto: Sparkasse Nord\nBenutzername: 4471220\nPasswort: Spar!Nord9\nFiliale 12\n\nAccount: Steam\nUser: ana_games\nPass: G4mes|Ana"
+        Self.expect(text, [("Sparkasse Nord", "4471220", "Spar!Nord9"), ("Steam", "ana_games", "G4mes|Ana")])
+        #expect(Self.hidden(Self.items(text)[0])?.contains("Filiale 12") == true)
+    }
+
+    @Test func germanCompoundsEndingInALabel() {
+        let items = Self.items(
+            "**Autoversicherung**\nKundenportal: https://portal.example.de\nBenutzername: ana_a\nOnlinepasswort: Auto#Ana1\nVertragsnr: 44/1299-K"
+        )
+        #expect(items.count == 1 && items[0].title == "Autoversicherung")
+        #expect(items[0].password == "Auto#Ana1" && items[0].urls == ["https://portal.example.de"])
+    }
+
+    @Test func aSentenceWithARemarkAboutTheOldOne() {
+        Self.expect(
+            "radio is ana@x.org, pw is Fm!Radio22 (changed in May, old one was radio123)\nthe tv login is the same email, password Tv#Night8",
+            [("radio", "ana@x.org", "Fm!Radio22"), ("tv", nil, "Tv#Night8")])
+    }
+
+    @Test func aNumberSignAndDigitsIsAMemberNumber() {
+        let items = Self.items("Warehouse club - exec member #111984372")
+        #expect(items.allSatisfy { $0.password == nil })
+    }
+}
