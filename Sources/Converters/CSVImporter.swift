@@ -139,7 +139,7 @@ public struct CSVImporter {
 
     /// The columns of a table without a header, read from its values (``HeaderlessTable``):
     /// only when no column is mapped by hand and the first row is values, not a header.
-    private func headerlessColumns(_ text: String, input: String) throws -> [Field?]? {
+    func headerlessColumns(_ text: String, input: String) throws -> [Field?]? {
         guard overrides.isEmpty else { return nil }
         let firstLine = text.prefix(4096).prefix { $0 != "\n" && $0 != "\r" && $0 != "\r\n" }
         guard let first = try? CSVReader.rows(String(firstLine), input: input).rows.first,
@@ -151,7 +151,7 @@ public struct CSVImporter {
 
     /// Header → field per column, and the dialect the header names. Two columns naming one
     /// field: the stronger holds it (``CSVHeaderVocabulary``); equally strong ones are an error.
-    private func columnMapping(_ header: CSVReader.Row, input: String) throws -> (ColumnMapping, String) {
+    func columnMapping(_ header: CSVReader.Row, input: String) throws -> (ColumnMapping, String) {
         var mapping = ColumnMapping()
         let dialect = Self.dialect(of: header.fields)
         let customColumns = Self.dialectCustomColumns[dialect] ?? []
@@ -397,10 +397,24 @@ extension CSVImporter: ImportFormat {
     var syntaxes: Set<ImportSource.Syntax> { [.text] }
     var expectation: String? { nil }
 
-    /// A table: a known header, or most lines with the same number of fields.
+    /// A table: a known header, or most lines with the same number of fields — under a first
+    /// row that reads as a header, or over rows whose columns read as logins by their values.
+    /// (A chat log, `[12/03, 19:02] Mum: what's the wifi`, has one comma a line: no table.)
     func detect(_ source: ImportSource) throws -> ImportConfidence? {
         guard source.syntax == .text else { return nil }
-        return Importer.looksLikeCSV(try source.text().text) ? .medium : nil
+        let text = try source.text().text
+        guard Importer.looksLikeCSV(text) else { return nil }
+        let firstLine = text.prefix(4096).prefix { $0 != "\n" && $0 != "\r" && $0 != "\r\n" }
+        guard let first = try? CSVReader.rows(String(firstLine), input: source.name).rows.first else { return .medium }
+        if !overrides.isEmpty || !source.columnMap.isEmpty || HeaderlessCSV.isHeader(first.fields)
+            || (try? columnMapping(first, input: source.name)) != nil
+            || (try? headerlessColumns(text, input: source.name)) != nil
+        {
+            return .medium
+        }
+        // Only a narrow table of long cells is text cut at its commas; a wide one is a table
+        // Coffer cannot read, refused with its hint.
+        return HeaderlessCSV.looksLikeHeaderRow(first.fields) || first.fields.count >= 3 ? .medium : nil
     }
 
     func read(_ source: ImportSource) throws -> ImportResult {

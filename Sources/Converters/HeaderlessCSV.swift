@@ -9,6 +9,14 @@ enum HeaderlessCSV {
             .intersection([.title, .username, .password, .url]).count >= 2
     }
 
+    /// Short names in every cell (`Foo,Bar,Baz`): a header Coffer does not know, not a line
+    /// of text cut at its commas.
+    static func looksLikeHeaderRow(_ fields: [String]) -> Bool {
+        fields.allSatisfy { cell in
+            cell.count <= 40 && cell.split(separator: " ").count <= 4 && !cell.contains(":")
+        }
+    }
+
     static func looksLikeURL(_ value: String) -> Bool {
         let v = value.lowercased()
         return v.hasPrefix("http://") || v.hasPrefix("https://") || v.hasPrefix("www.") || v.hasPrefix("ftp://")

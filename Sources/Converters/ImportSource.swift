@@ -62,7 +62,7 @@ final class ImportSource {
         } else {
             first = rest.first { !whitespace.contains(UInt16($0)) }.map(UInt16.init)
         }
-        if first == 0x5B, isSectionHeader(rest) { return .text }
+        if first == 0x5B, isSectionHeader(rest) || isBracketedText(rest) { return .text }
         switch first {
         case 0x7B, 0x5B: return .json  // { [
         case 0x3C: return .xml  // <
@@ -85,6 +85,18 @@ final class ImportSource {
         // Nothing after the closing bracket but spaces: `[Bank] x` or `[a, b]` is not a section.
         return line[(close + 1)...].allSatisfy { $0 == 0x20 || $0 == 0x09 }
             && !name.contains(where: { $0 == 0x22 || $0 == 0x2C || $0 == 0x7B })
+    }
+
+    /// `[12/03/2021, 19:02] Mum: …` (a chat export), `[Bank] ana / pw`: a first line whose
+    /// bracket closes before words — text, which no JSON starts with.
+    static func isBracketedText(_ bytes: ArraySlice<UInt8>) -> Bool {
+        guard let open = bytes.firstIndex(of: 0x5B) else { return false }
+        let line = bytes[(open + 1)...].prefix { $0 != 0x0A && $0 != 0x0D }
+        // The first `]` followed by a letter: `[…] Mum:`, never `[1, 2],` or `[[…]]`.
+        guard let close = line.firstIndex(of: 0x5D) else { return false }
+        let after = line[(close + 1)...].drop { $0 == 0x20 || $0 == 0x09 }
+        guard let word = after.first else { return false }
+        return word >= 0x80 || (word | 0x20 >= 0x61 && word | 0x20 <= 0x7A)
     }
 
     /// The document read as other programs' JSON (no tagged values, `null` dropped).

@@ -43,6 +43,9 @@ struct NotesLine: Sendable {
     /// A bullet, number or checkbox started the line: each list item is its own record.
     var isListItem = false
     var fields: [Field] = []
+    /// What opened the line before its text and is no part of it (a chat message's
+    /// `[12/03/2021, 19:05] Ana:`): kept with the record the line goes to, out of sight.
+    var prefix: String?
     /// A sentence, not a record ("old pw was x, changed to y"): kept, never read into fields.
     var isProse = false
     /// Letters all in capitals (`BANKING`, `EMAIL ACCOUNTS:`): a heading when nothing

@@ -8,7 +8,7 @@ enum NotesLineClassifier {
 
     static func classify(_ raw: String, number: Int) -> NotesLine {
         guard raw.utf8.count <= maximumParsedLine else { return NotesLine(number: number, raw: raw, kind: .long) }
-        let trimmed = String(trimmedSpaces(raw[...]))
+        let trimmed = String(treeStripped(trimmedSpaces(raw[...])))
         var line = NotesLine(number: number, raw: raw, kind: .content)
         // ">" alone: an empty line inside a blockquote or callout.
         if trimmed.isEmpty || trimmed.allSatisfy({ $0 == ">" || $0 == " " }) {
@@ -71,13 +71,27 @@ enum NotesLineClassifier {
             line.kind = divider ? .tableDivider : .tableRow(cells.map { String(NotesMarkdown.plain($0[...])) })
             return line
         }
-        let (body, listItem) = NotesMarkdown.stripListMarker(trimmed[...])
+        var unprefixed = trimmed[...]
+        // "export GITHUB_TOKEN=…", "set DB_PASS=…": the shell's word before a variable.
+        for word in ["export ", "set ", "setx ", "$env:"] where unprefixed.hasPrefix(word) {
+            let rest = unprefixed.dropFirst(word.count)
+            if let equals = rest.firstIndex(where: { $0 == "=" || $0 == " " }), rest[equals] == "=" || word == "setx ",
+                rest[..<equals].contains("_") || word != "set "
+            {
+                unprefixed = rest  // syntax, like a list marker
+            }
+        }
+        if let (prefix, rest) = chatPrefix(unprefixed) {
+            line.prefix = String(prefix)
+            unprefixed = rest
+        }
+        let (body, listItem) = NotesMarkdown.stripListMarker(unprefixed)
         line.isListItem = listItem
         line.text = String(NotesMarkdown.plain(body))
         line.isCapitals = isCapitals(line.text)
         let tokens = NotesTokenizer.tokens(line.text[...])
         line.isProse = isProse(tokens, text: line.text)
-        line.fields = bracketsJoined(fields(tokens, prose: line.isProse))
+        line.fields = labelsAfterValues(bracketsJoined(fields(tokens, prose: line.isProse)))
         for index in line.fields.indices {
             let field = line.fields[index]
             guard let first = field.tokens.first?.range, let last = field.tokens.last, let end = last.range?.upperBound
@@ -92,6 +106,61 @@ enum NotesLineClassifier {
             line.kind = .labelOnly(label)
         }
         return line
+    }
+
+    /// `[12/03/2021, 19:05] Ana: `, `12/03/2021, 19:05 - Ana: ` (WhatsApp), `[19:05] <ana> `:
+    /// a chat message's time and sender, and the message after them.
+    static func chatPrefix(_ text: Substring) -> (Substring, Substring)? {
+        var rest = text
+        if rest.first == "[", let close = rest.firstIndex(of: "]") {
+            let stamp = rest[rest.index(after: rest.startIndex)..<close]
+            guard stamp.count >= 4, stamp.count <= 40, stamp.contains(where: \.isNumber),
+                stamp.allSatisfy({ $0.isNumber || " /.,:-APMapm".contains($0) })
+            else { return nil }
+            rest = rest[rest.index(after: close)...].drop { $0 == " " }
+        } else {
+            // WhatsApp: "12/03/2021, 19:05 - Ana: …"
+            guard let dash = rest.range(of: " - "), rest[..<dash.lowerBound].count <= 24,
+                rest[..<dash.lowerBound].contains(":"),
+                rest[..<dash.lowerBound].allSatisfy({ $0.isNumber || " /.,:APMapm".contains($0) }),
+                rest.first?.isNumber == true
+            else { return nil }
+            rest = rest[dash.upperBound...]
+        }
+        // The sender: a few words and a colon, or `<nick>`.
+        if rest.first == "<", let close = rest.firstIndex(of: ">"),
+            rest.distance(from: rest.startIndex, to: close) <= 30
+        {
+            let message = rest[rest.index(after: close)...].drop { $0 == " " }
+            return message.isEmpty ? nil : (text[..<message.startIndex], message)
+        }
+        guard let colon = rest.firstIndex(of: ":"), rest.distance(from: rest.startIndex, to: colon) <= 30,
+            rest[..<colon].split(separator: " ").count <= 3,
+            rest[..<colon].allSatisfy({ $0.isLetter || $0 == " " || $0 == "." || $0 == "'" })
+        else { return nil }
+        let message = rest[rest.index(after: colon)...].drop { $0 == " " }
+        return message.isEmpty ? nil : (text[..<message.startIndex], message)
+    }
+
+    /// `text` without the branches of a drawn tree before it (`├── `, `│   └── `, and `tree`'s
+    /// ASCII `|-- `, `` `-- ``, `+-- `): they indent, like spaces.
+    static func treeStripped(_ text: Substring) -> Substring {
+        var rest = text
+        while true {
+            if let first = rest.unicodeScalars.first, (0x2500...0x257F).contains(first.value) {
+                rest = rest.dropFirst().drop { $0 == " " || $0 == "\u{A0}" }
+                continue
+            }
+            var matched = false
+            for branch in ["|-- ", "`-- ", "+-- ", "|--- ", "`--- ", "\\-- ", "|   "] where rest.hasPrefix(branch) {
+                // "|   " only before more tree: a table row starts with "|" too.
+                if branch == "|   ", !(rest.dropFirst(4).first.map { "|`+\\ ".contains($0) } ?? false) { continue }
+                rest = rest.dropFirst(branch.count).drop { $0 == " " }
+                matched = true
+                break
+            }
+            if !matched { return rest }
+        }
     }
 
     /// `text` without spaces, tabs and no-break spaces at either end.
@@ -178,8 +247,10 @@ enum NotesLineClassifier {
                 if tokens[end].marked { return (label, end + 1 - index) }
                 end += 1
             }
-            // "site https://x", "mail ana@x.com": any label before a value of its own shape.
-            if index == 0, index + length < tokens.count, !prose, !tokens[index + length].afterSeparator,
+            // "site https://x", "mail ana@x.com": any label before a value of its own shape
+            // (after a service's name too: "hulu u ana@x.org").
+            if index == 0 || (label.field != .url && tokens[index - 1].shape == .word && !tokens[index - 1].marked),
+                index + length < tokens.count, !prose, !tokens[index + length].afterSeparator,
                 !tokens[index + length].parenthesised
             {
                 let shape = tokens[index + length].shape
@@ -204,6 +275,13 @@ enum NotesLineClassifier {
                 {
                     return (label, length)
                 }
+            }
+            // "hulu u ana@x.org p Hulu#Night2": a short password label between a value and the
+            // password that ends the line.
+            if label.field == .password, index > 0, tokens[index - 1].isTyped, index + length == tokens.count - 1,
+                !prose, !tokens[index + length].parenthesised, NotesToken.isPasswordLike(tokens[index + length].text)
+            {
+                return (label, length)
             }
             // "Login - maria_g", "Pass – Insta!2021": a strong label, a separator, one value —
             // the whole line. (A title would be followed by more than one value.)
@@ -273,6 +351,32 @@ enum NotesLineClassifier {
         return nil
     }
 
+    /// `u/p`, `user/pass`, `login/pw`: a username label and a password label joined by `/`.
+    static func isLabelPair(_ folded: String) -> Bool {
+        let parts = folded.split(separator: "/")
+        guard parts.count == 2, let user = NotesLabel.lookup(String(parts[0])),
+            let password = NotesLabel.lookup(String(parts[1]))
+        else { return false }
+        return (user.field == .username || user.field == .email) && password.field == .password
+    }
+
+    /// The label an environment variable's name ends in, and the service its first part
+    /// names (`GITHUB` in `GITHUB_TOKEN`); nil for other words.
+    static func envLabel(_ folded: String) -> (NotesLabel, String)? {
+        let parts = folded.split(separator: "_", omittingEmptySubsequences: false)
+        guard parts.count >= 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber } }) else {
+            return nil
+        }
+        for length in [2, 1] where parts.count > length {
+            let name = parts.suffix(length).joined(separator: " ")
+            if let label = NotesLabel.lookup(name), label.field != .title, label.field != .notes {
+                let service = parts.dropLast(length).joined(separator: "_")
+                return (NotesLabel(field: label.field, name: folded, bare: false), service)
+            }
+        }
+        return nil
+    }
+
     /// Label words German (and Dutch) join to another word: `Bankpasswort`, `Kundenportal`.
     static let compoundSuffixes = [
         "passwort", "kennwort", "benutzername", "benutzer", "wachtwoord", "gebruikersnaam", "portal",
@@ -301,6 +405,10 @@ enum NotesLineClassifier {
     /// `Karten-PIN`, `Online-Passwort`, `PIN-Code`: a hyphenated word ending or starting in
     /// a label of two letters or more.
     static func compound(_ folded: String) -> NotesLabel? {
+        // "github_user", "db_password", "aws_secret_access_key": an environment variable's name
+        // ending in a label (`export GITHUB_TOKEN=…`, `.env` files); what comes before it
+        // names the service (``envService(_:)``).
+        if folded.utf8.contains(0x5F), let (label, _) = envLabel(folded) { return label }
         // "token/pass", "login/pw", "mail/user": either half names the field, the second first.
         if folded.utf8.contains(0x2F) {  // "/"; a byte test, not Foundation's search
             let parts = folded.split(separator: "/")
@@ -333,6 +441,14 @@ enum NotesLineClassifier {
     }
 
     static func fields(_ tokens: [NotesToken], prose: Bool) -> [NotesLine.Field] {
+        var tokens = tokens
+        // "spotify u/p ana_music / Spot!fy88": a pair of labels says the next two values are
+        // the login and the password, in that order — a separator, not a label of its own.
+        for index in tokens.indices where isLabelPair(tokens[index].folded) {
+            tokens[index].text = ""
+            if index + 1 < tokens.count { tokens[index + 1].afterSeparator = true }
+        }
+        tokens.removeAll { $0.text.isEmpty }
         var fields = [NotesLine.Field]()
         var index = 0
         var inValueOf: Int?  // the field whose value is being read
@@ -384,6 +500,25 @@ enum NotesLineClassifier {
             index += 1
         }
         return fields
+    }
+
+    /// `ana@x.org (login)`, `Couch!Flix9 (password)`, `4471229 (user id)`: a label in brackets
+    /// right after a value labels it.
+    static func labelsAfterValues(_ fields: [NotesLine.Field]) -> [NotesLine.Field] {
+        var result = [NotesLine.Field]()
+        for field in fields {
+            if field.label == nil, field.parenthesised, (1...3).contains(field.tokens.count),
+                let label = NotesLabel.lookup(field.tokens.map(\.folded).joined(separator: " ")),
+                [.username, .email, .password, .url, .totp, .secret].contains(label.field),
+                let previous = result.last, previous.label == nil, !previous.parenthesised, previous.tokens.count == 1
+            {
+                result[result.count - 1].label = label
+                result[result.count - 1].labelText = field.tokens.map(\.text).joined(separator: " ")
+                continue
+            }
+            result.append(field)
+        }
+        return result
     }
 
     /// Fields of one bracketed group, cut apart by commas or values inside it

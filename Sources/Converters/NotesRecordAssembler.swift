@@ -103,6 +103,11 @@ struct NotesRecordAssembler {
             words(line, text: line.text, next: next)
         case .content:
             content(line, next: next)
+            let whole = String(NotesLineClassifier.trimmedSpaces(line.raw[...]))
+            if let prefix = line.prefix, draft?.unrecognized.last != whole {
+                _ = current(line)
+                draft!.unrecognized.append(String(NotesLineClassifier.trimmedSpaces(prefix[...])))
+            }
         }
         return 1
     }
@@ -448,6 +453,19 @@ struct NotesRecordAssembler {
         {
             draft!.title = first.text
         }
+        // "Gm4il!Ana - gmail - ana@gmail.com", "B4nk#2020 - bank - 88120044": the password
+        // first, then a name among the values — that name is the title.
+        if draft!.title == nil, let first = rest.first, first.shape != .url, first.shape != .email,
+            NotesToken.isPasswordLike(first.text),
+            rest.count >= 3 || rest.contains(where: { $0.shape == .email }),
+            let name = rest.dropFirst().firstIndex(where: { field in
+                field.shape == .word && !field.parenthesised && field.tokens.count <= 3
+                    && !NotesToken.isPasswordLike(field.text)
+            })
+        {
+            draft!.title = rest[name].text
+            rest.remove(at: name)
+        }
         // "KEQU/TB71 -> AWS console -> ana": the title is the first run of plain words.
         if draft!.title == nil,
             let name = rest.firstIndex(where: { field in
@@ -705,6 +723,13 @@ struct NotesRecordAssembler {
                     || (!sets.isDisjoint(with: [.username, .email]) && open.username != nil)
                 return NotesLabel.fold(title) == NotesLabel.fold(field.text) && !fills
             } ?? false
+        // "GITHUB_TOKEN=…" then "DB_PASSWORD=…": another variable's service opens its own record.
+        if let envName = fields.first(where: { $0.label != nil })?.labelText,
+            let (_, service) = NotesLineClassifier.envLabel(NotesLabel.fold(envName)), let open = draft,
+            open.title.map({ NotesLabel.fold($0) != service }) ?? open.hasCredential
+        {
+            start(line)
+        }
         if sameService {
             _ = current(line)
         } else if titleField != nil
@@ -792,10 +817,14 @@ struct NotesRecordAssembler {
     }
 
     private mutating func apply(_ label: NotesLabel, field: NotesLine.Field, inTable: Bool = false) {
-        let value = field.text
+        let value = Self.unquoted(field.text)
         guard !value.isEmpty else { return }
         draft!.labelled += 1
         let name = field.labelText.isEmpty ? label.name : field.labelText
+        // "GITHUB_USER=ana": the variable's first part names the service.
+        if draft!.title == nil, let (_, service) = NotesLineClassifier.envLabel(NotesLabel.fold(name)) {
+            draft!.title = String(name.prefix(service.count))  // as written: `GITHUB`
+        }
         // "Contraseña del banco: x", "Mot de passe Orange : x": the words after a credential
         // label name the service when nothing else has.
         if draft!.title == nil, [.password, .username, .email].contains(label.field),
@@ -1059,6 +1088,14 @@ struct NotesRecordAssembler {
             result.append(d)
         }
         return result
+    }
+
+    /// `'S3rver!Pass'`, `"Octo#Cat42"`: a value wrapped in matching quotes, without them.
+    static func unquoted(_ value: String) -> String {
+        guard value.count > 2, let first = value.first, first == "'" || first == "\"", value.last == first,
+            !value.dropFirst().dropLast().contains(first)
+        else { return value }
+        return String(value.dropFirst().dropLast())
     }
 
     /// "login with", "password for": a label word and a word that never follows a name —

@@ -947,3 +947,56 @@ extension NotesImporterTests {
         #expect(items.allSatisfy { $0.password == nil })
     }
 }
+
+extension NotesImporterTests {
+    @Test func shellExportsAndEnvFilesNameTheirService() {
+        let text = """
+            export SHOP_USER=ana-shop
+            export SHOP_PASSWORD='Sh0p!Env'
+            DB_PASS="Db#Local9"
+            set MAIL_LOGIN=ana@x.org
+            """
+        Self.expect(
+            text, [("SHOP", "ana-shop", "Sh0p!Env"), ("DB", nil, "Db#Local9"), ("MAIL", "ana@x.org", nil)])
+    }
+
+    @Test func aLabelInBracketsAfterItsValue() {
+        Self.expect(
+            "Radio\nana@x.org (login)\nFm!Waves9 (password)\n\nGarage: 4471 (user id), Door#2020 (pw)",
+            [("Radio", "ana@x.org", "Fm!Waves9"), ("Garage", "4471", "Door#2020")])
+    }
+
+    @Test func thePasswordFirstThenTheName() {
+        Self.expect(
+            "Fl!ght22 - airline - ana@x.org\nR4il#Pass - trains - 55120044",
+            [("airline", "ana@x.org", "Fl!ght22"), ("trains", "55120044", "R4il#Pass")])
+    }
+
+    @Test func aDrawnTreeIndentsItsRecords() {
+        let text =
+            "Logins\n├── Mail\n│   └── Webmail: ana@x.org / W3b!Ana\n└── Games\n    └── Arcade: ana_g / Pac|Man|9"
+        let items = Self.items(text).filter { $0.password != nil }
+        #expect(items.map(\.title) == ["Webmail", "Arcade"])
+        #expect(items.map(\.folder) == [["Mail"], ["Games"]])
+        let ascii =
+            "Logins\n|-- Mail\n|   `-- Webmail: ana@x.org / W3b!Ana\n`-- Games\n    `-- Arcade: ana_g / Pac|Man|9"
+        #expect(Self.items(ascii).filter { $0.password != nil }.map(\.folder) == [["Mail"], ["Games"]])
+    }
+
+    @Test func shortLabelsWithoutColonsAndLabelPairs() {
+        Self.expect(
+            "radio u ana@x.org p Fm#Night2\nmusic u/p ana_music / Mus!c88",
+            [("radio", "ana@x.org", "Fm#Night2"), ("music", "ana_music", "Mus!c88")])
+    }
+
+    @Test func aChatExportIsReadMessageByMessage() throws {
+        let text =
+            "[12/03/2021, 19:05] Ana: the tv login is family@x.org and password is Couch!Night7\n[12/03/2021, 19:06] Tom: thanks\n"
+        let (items, report) = try Importer.importFile(Array(text.utf8), input: "chat.txt")
+        #expect(report.format == "notes")
+        #expect(items.contains { $0.username == "family@x.org" && $0.password == "Couch!Night7" })
+        #expect(items.allSatisfy { $0.password != "thanks" })
+        // The sender and time stay with the message, out of sight.
+        #expect(items.contains { Self.hidden($0)?.contains("[12/03/2021, 19:06] Tom:") == true })
+    }
+}
