@@ -231,6 +231,14 @@ struct NotesLabel: Equatable, Sendable {
         ),
         // `Q:` / `A:` security questions; `firma` is the signing key Spanish banks issue.
         (.secret, false, ["code", "secret", "q", "a", "firma", "clave de firma"]),
+        // A hint is no password, but it may give one away: kept, concealed.
+        (
+            .secret, true,
+            [
+                "hint", "password hint", "pw hint", "indice", "tipp", "pista", "dica", "suggerimento", "aanwijzing",
+                "merkhilfe", "hinweis", "reminder",
+            ]
+        ),
         // `token ghp_…`: a token label before a typed value, without a colon too.
         (.secret, true, ["token", "api token", "access token", "personal access token", "app password"]),
         // An ATM PIN beside the online-banking password (`Clave cajero 1029, Clave x`).

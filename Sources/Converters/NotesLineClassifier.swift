@@ -88,6 +88,10 @@ enum NotesLineClassifier {
         let (body, listItem) = NotesMarkdown.stripListMarker(unprefixed)
         line.isListItem = listItem
         line.text = String(NotesMarkdown.plain(body))
+        // "Netflix ........ ana@x.org": dot leaders (three dots or more, or `…`) separate.
+        if line.text.contains("...") || line.text.contains("…") {
+            line.text = NotesTokenizer.dotLeadersSpaced(line.text[...])
+        }
         line.isCapitals = isCapitals(line.text)
         let tokens = NotesTokenizer.tokens(line.text[...])
         line.isProse = isProse(tokens, text: line.text)

@@ -435,6 +435,23 @@ struct NotesRecordAssembler {
             draft!.placed += 1
             return
         }
+        // "#work Jira - ana - pw": a hashtag opening the name is a tag.
+        if rest.count >= 3, let first = rest.first, first.tokens.count >= 2, first.shape == .word,
+            let tag = first.tokens.first?.text, tag.hasPrefix("#"), tag.count > 1,
+            tag.dropFirst().allSatisfy(\.isLetter)
+        {
+            draft!.tags.append(String(tag.dropFirst()))
+            rest[rest.startIndex] = NotesLine.Field(label: nil, tokens: Array(first.tokens.dropFirst()))
+        }
+        // "[bank] Sparkasse - 8812 - pw", "#work | Jira | ana | pw": a tag before the name.
+        if rest.count >= 3, let first = rest.first, first.tokens.count == 1, rest[1].shape == .word,
+            !rest[1].parenthesised, rest[1].text.first?.isUppercase == true,
+            (first.parenthesised && first.shape == .word && first.tokens[0].bracket > 0)
+                || (first.text.hasPrefix("#") && first.text.count > 1 && first.text.dropFirst().allSatisfy(\.isLetter))
+        {
+            draft!.tags.append(first.text.hasPrefix("#") ? String(first.text.dropFirst()) : first.text)
+            rest.removeFirst()
+        }
         if let first = rest.first, first.shape == .word, !first.parenthesised,
             !NotesToken.isPasswordLike(first.text)
         {

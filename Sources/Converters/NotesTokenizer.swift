@@ -9,6 +9,26 @@ enum NotesTokenizer {
         "|", "/", "\\", "-", "–", "—", "=", ">", ":", ",", ";", "→", "⇒", "~",
     ]
 
+    /// `line` with each run of three dots or more, and each `…`, made a gap of spaces.
+    static func dotLeadersSpaced(_ line: Substring) -> String {
+        var result = ""
+        var dots = 0
+        for character in line {
+            if character == "." {
+                dots += 1
+                continue
+            }
+            if dots > 0 {
+                result += dots >= 3 ? "  " : String(repeating: ".", count: dots)
+                dots = 0
+            }
+            result.append(character == "…" ? " " : character)
+            if character == "…" { result.append(" ") }
+        }
+        if dots > 0 { result += dots >= 3 ? "" : String(repeating: ".", count: dots) }
+        return result
+    }
+
     static func tokens(_ line: Substring) -> [NotesToken] {
         var tokens = [NotesToken]()
         let splitBars =

@@ -1000,3 +1000,23 @@ extension NotesImporterTests {
         #expect(items.contains { Self.hidden($0)?.contains("[12/03/2021, 19:06] Tom:") == true })
     }
 }
+
+extension NotesImporterTests {
+    @Test func dotLeadersSeparate() {
+        Self.expect(
+            "Radio ........ ana@x.org ....... Fm!Waves9\nGym.........ana_gym.........Lift&Run8",
+            [("Radio", "ana@x.org", "Fm!Waves9"), ("Gym", "ana_gym", "Lift&Run8")])
+    }
+
+    @Test func aHintIsNoPassword() {
+        let items = Self.items("Radio - ana@x.org - hint: first dog + year")
+        #expect(items.count == 1 && items[0].password == nil)
+        #expect(items[0].customFields.first { $0.name == "hint" }?.concealed == true)
+    }
+
+    @Test func aTagBeforeTheNameIsATag() {
+        let items = Self.items("[music] Radio - ana@x.org - Fm!Waves9\n#work Tracker - ana.w - Tr4ck!Work")
+        #expect(items.map(\.title) == ["Radio", "Tracker"])
+        #expect(items.map(\.tags) == [["music"], ["work"]])
+    }
+}
