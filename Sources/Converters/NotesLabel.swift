@@ -241,6 +241,8 @@ struct NotesLabel: Equatable, Sendable {
         ),
         // `token ghp_…`: a token label before a typed value, without a colon too.
         (.secret, true, ["token", "api token", "access token", "personal access token", "app password"]),
+        // A lock's combination: `safe combo 12-34-56`.
+        (.secret, true, ["combo", "combination", "kombination", "combinaison", "combinacion", "combinazione"]),
         // An ATM PIN beside the online-banking password (`Clave cajero 1029, Clave x`).
         (.secret, true, ["clave cajero", "clave de cajero", "pin cajero", "codigo cajero"]),
         (

@@ -465,7 +465,16 @@ enum NotesLineClassifier {
                 continue
             }
             if let (label, length) = label(at: index, in: tokens, prose: prose) {
-                let written = tokens[index..<index + length].map(\.text).joined(separator: " ")
+                var written = tokens[index..<index + length].map(\.text).joined(separator: " ")
+                // "safe combo 12-34-56", "garage pin 4471": a plain word run into a secret's
+                // label names which secret it is.
+                if label.field == .secret, !token.afterSeparator, inValueOf == nil, let previous = fields.last,
+                    previous.label == nil, previous.tokens.count == 1, previous.shape == .word,
+                    !previous.parenthesised, fields.count > 1
+                {
+                    written = previous.tokens[0].text + " " + written
+                    fields.removeLast()
+                }
                 fields.append(.init(label: label, tokens: [], labelText: written))
                 inValueOf = fields.count - 1
                 valueMarked = tokens[index + length - 1].marked

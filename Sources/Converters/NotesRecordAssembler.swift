@@ -53,6 +53,19 @@ struct NotesRecordAssembler {
                 return 1
             }
         }
+        // "Site      Login      Password" over rows lined up with spaces: a table too.
+        if line.kind == .content, !line.text.contains("|"), line.fields.allSatisfy({ $0.label == nil }) {
+            let cells = line.fields.map(\.text)
+            if columns == nil, cells.count >= 3, Self.isHeaderRow(cells) {
+                flush()
+                columns = Self.tableColumns(cells)
+                return 1
+            }
+            if let columns, cells.count == columns.count {
+                tableRow(cells, line: line)
+                return 1
+            }
+        }
         if case .tableRow = line.kind {} else if line.kind != .tableDivider { columns = nil }
         switch line.kind {
         case .blank:
@@ -354,10 +367,12 @@ struct NotesRecordAssembler {
             }
             // "Bank" / "hcarter1958" / "Pension$58": two bare values on the lines under a title
             // are its login and its password — the first, read as the password, was the login.
+            // ("Bank - 88120044" / "B4nk#2020": a number on the title's line, then the password.)
             if let open = draft, open.title != nil, open.username == nil, let first = open.password,
-                open.labelled == 0, open.placed == 1, !open.oneLine, !open.bareCredentials,
-                open.lastLine == line.number - 1, Self.isBracketedHandle(first), token.shape == .secret,
-                !Self.isBracketedHandle(token.text)
+                open.labelled == 0, open.placed == 1, !open.bareCredentials, open.urls.isEmpty,
+                open.lastLine == line.number - 1, token.shape == .secret, !Self.isBracketedHandle(token.text),
+                (Self.isBracketedHandle(first) && !open.oneLine)
+                    || (first.count >= 4 && first.allSatisfy { $0.isASCII && $0.isNumber })
             {
                 draft!.username = first
                 draft!.password = token.text
@@ -530,6 +545,14 @@ struct NotesRecordAssembler {
         if draft!.username == nil, let paren = remaining.firstIndex(where: { $0.parenthesised && $0.tokens.count == 1 })
         {
             draft!.username = remaining.remove(at: paren).text
+        }
+        // "alarm code 0613", "garage pin 4471": a name ending in a secret's label, and its value.
+        if let title = draft!.title, let last = title.split(separator: " ").last, title.contains(" "),
+            NotesLabel.lookup(NotesLabel.fold(last))?.field == .secret, let value = remaining.first,
+            value.shape == .number || value.shape == .secret, value.tokens.first?.afterSeparator == false
+        {
+            draft!.customFields.append(.init(name: title, value: value.text, concealed: true))
+            remaining.removeFirst()
         }
         // "Proxmox: https://10.0.0.5:8006" then the login on the lines under it: a title and
         // its URL, read as a title line.
@@ -722,8 +745,8 @@ struct NotesRecordAssembler {
         // opens its own record.
         if titleField == nil, let first = fields.first, let label = first.label, label.field == .extra,
             first.labelText.split(separator: " ").count > label.name.split(separator: " ").count
-                || (NotesImporter.networkLabels.contains(label.name) && sets.contains(.password)),
-            draft?.password != nil
+                || (NotesImporter.networkLabels.contains(label.name) && (sets.contains(.password) || fields.count > 1)),
+            draft.map({ !$0.isTitleOnly }) ?? false
         {
             start(line)
         }
@@ -804,6 +827,15 @@ struct NotesRecordAssembler {
 
     /// A value without a label on a labelled line: placed by its shape when its field is free.
     private mutating func bareInRecord(_ field: NotesLine.Field) {
+        // "Wifi: GuestNet / freshbread": the value after a network's name is its key.
+        if draft!.username == nil, draft!.password == nil, field.tokens.count == 1, !field.parenthesised,
+            draft!.customFields.contains(where: { NotesImporter.networkLabels.contains(NotesLabel.fold($0.name)) }),
+            field.shape != .email, field.shape != .url
+        {
+            draft!.password = field.text
+            draft!.placed += 1
+            return
+        }
         if draft!.username == nil, let login = Self.bracketedLogin(field) {
             draft!.username = login
             draft!.placed += 1

@@ -138,6 +138,7 @@ enum NotesSentence {
             let word = stripped(token.text)
             let isName =
                 token.shape == .word && word.first?.isUppercase == true && !functionWords.contains(token.folded)
+                && !NotesLineClassifier.proseWords.contains(stripped(token.folded))
                 && NotesLabel.lookup(stripped(token.folded)) == nil && !values.contains(word)
             if isName, words.isEmpty || !token.afterSeparator {
                 words.append(word)
@@ -148,7 +149,11 @@ enum NotesSentence {
         // "netflix is ana@x.com  Flix2020", "the gym app username is…": the words opening the
         // sentence, however written, up to a label or a sentence word.
         if words.isEmpty {
-            for token in tokens.drop(while: { functionWords.contains($0.folded) }).prefix(3) {
+            let opening = tokens.drop { token in
+                functionWords.contains(token.folded) || token.marked
+                    || NotesLineClassifier.proseWords.contains(stripped(token.folded))
+            }
+            for token in opening.prefix(3) {
                 guard token.shape == .word, !functionWords.contains(token.folded),
                     !NotesLineClassifier.proseWords.contains(token.folded),
                     NotesLabel.lookup(stripped(token.folded)) == nil, words.isEmpty || !token.afterSeparator

@@ -72,6 +72,12 @@ struct NotesToken: Equatable, Sendable {
             }
         }
         if digits == count && count >= 4 { return .number }
+        // "12-34-56", "555-201-7788", "0123 4567": digit groups joined by dashes are a number.
+        if digits >= 4, !letters, !symbols, text.first?.isNumber == true, text.last?.isNumber == true,
+            text.allSatisfy({ $0.isNumber || $0 == "-" })
+        {
+            return .number
+        }
         // "#111984372", "№ 4471": a number sign and digits is a member or account number.
         if digits == count - 1, digits >= 4, let first = text.unicodeScalars.first, first == "#" || first == "№" {
             return .number

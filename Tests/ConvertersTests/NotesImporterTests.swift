@@ -1020,3 +1020,29 @@ extension NotesImporterTests {
         #expect(items.map(\.tags) == [["music"], ["work"]])
     }
 }
+
+extension NotesImporterTests {
+    @Test func houseCodesAreSecretsNotLogins() {
+        let items = Self.items("shed code 0613 , safe combo 12-34-56\nWifi: Cafe_Guest / freshcoffee")
+        #expect(items.allSatisfy { $0.username == nil })
+        let codes = items[0].customFields.filter(\.concealed).map(\.value).joined(separator: " ")
+        #expect(
+            codes.contains("12-34-56") && (codes.contains("0613") || Self.hidden(items[0])?.contains("0613") == true))
+        #expect(items[1].title == "Wifi Cafe_Guest" && items[1].password == "freshcoffee")
+    }
+
+    @Test func aNumberOnTheTitleLineThenThePassword() {
+        Self.expect("Bank - 88120044\nB4nk#2020", [("Bank", "88120044", "B4nk#2020")])
+    }
+
+    @Test func aTableLinedUpWithSpaces() {
+        Self.expect(
+            "Site        Login          Password\nRadio       ana@x.org      Fm!Waves9\nMy Gym      ana_gym        Lift&Run8",
+            [("Radio", "ana@x.org", "Fm!Waves9"), ("My Gym", "ana_gym", "Lift&Run8")])
+    }
+
+    @Test func aSentenceOpeningWithAReminderWord() {
+        Self.expect(
+            "Remember: the router admin password is R0uter!Adm1n", [("router admin", nil, "R0uter!Adm1n")])
+    }
+}
