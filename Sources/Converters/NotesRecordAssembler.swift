@@ -195,6 +195,16 @@ struct NotesRecordAssembler {
             guard let login = NotesSentence.login(line.text) else { return unrecognized(line) }
             return sentence(login, line: line)
         }
+        // "n° sécu : 2850775123456" under a title: words Coffer does not know as a label, and
+        // a number — an identifier of the record, kept concealed; never its password.
+        if let open = draft, open.isTitleOnly, open.lastLine == line.number - 1, line.fields.count == 2,
+            line.fields[0].label == nil, line.fields[0].shape == .word, line.fields[0].tokens.count <= 3,
+            line.fields[0].tokens.last?.marked == true, line.fields[1].shape == .number, line.fields[1].label == nil
+        {
+            draft!.customFields.append(.init(name: line.fields[0].text, value: line.fields[1].text, concealed: true))
+            draft!.touch(line.number)
+            return
+        }
         // "Password varie", "Passwörter Familie" opening a file: its name, not `pw hunter`.
         if drafts.isEmpty, draft == nil, line.fields.count == 1, line.fields[0].label?.field == .password,
             !line.text.contains(where: { $0 == ":" || $0 == "=" }), line.fields[0].tokens.count == 1,

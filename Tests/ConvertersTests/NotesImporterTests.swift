@@ -1046,3 +1046,11 @@ extension NotesImporterTests {
             "Remember: the router admin password is R0uter!Adm1n", [("router admin", nil, "R0uter!Adm1n")])
     }
 }
+
+extension NotesImporterTests {
+    @Test func anUnknownLabelAndANumberUnderATitleIsNoPassword() {
+        let items = Self.items("Health\nn° assuré : 2850775123456\nmot de passe : Sante-Ana7")
+        #expect(items.count == 1 && items[0].password == "Sante-Ana7")
+        #expect(items[0].customFields.first { $0.value == "2850775123456" }?.concealed == true)
+    }
+}
