@@ -36,7 +36,7 @@ public struct NotesImporter {
         let header = mailHeaderLines(raw)
         for (offset, line) in raw.enumerated() {
             lines.append(
-                offset < header
+                header.contains(offset)
                     ? NotesLine(number: offset + 1, raw: line, kind: .long)
                     : NotesLineClassifier.classify(line, number: offset + 1))
         }
@@ -57,27 +57,32 @@ public struct NotesImporter {
     /// How many lines open the text as an e-mail's header (`From:`, `To:`, `Subject:` — a
     /// list mailed to oneself): kept as written, never read as labels ("From: Ana <a@x.org>"
     /// is no title and password). Two header names or more, `From` or `Subject` among them.
-    static func mailHeaderLines(_ lines: [String]) -> Int {
-        var count = 0
+    static func mailHeaderLines(_ lines: [String]) -> Set<Int> {
+        var kept = Set<Int>()
+        var run = [Int]()
         var names = Set<String>()
-        for line in lines.prefix(20) {
-            let trimmed = NotesLineClassifier.trimmedSpaces(line[...])
-            if trimmed.isEmpty { break }
-            guard let colon = trimmed.firstIndex(of: ":"),
-                case let name = NotesLabel.fold(trimmed[..<colon]), mailHeaderNames.contains(name)
-            else {
-                // A folded header line goes on with spaces.
-                if line.first == " " || line.first == "\t", count > 0 {
-                    count += 1
-                    continue
-                }
-                break
-            }
-            names.insert(name)
-            count += 1
+        func close() {
+            let opens = !names.isDisjoint(with: ["from", "subject", "von", "de", "betreff", "objet", "asunto", "da"])
+            if names.count >= 2, opens { kept.formUnion(run) }
+            run = []
+            names = []
         }
-        let opens = names.contains("from") || names.contains("subject") || names.contains("von") || names.contains("de")
-        return names.count >= 2 && opens ? count : 0
+        // Header blocks at the top, or under a "Forwarded message" line, anywhere in the text.
+        for (index, line) in lines.enumerated() {
+            let trimmed = NotesLineClassifier.trimmedSpaces(line[...])
+            if let colon = trimmed.firstIndex(of: ":"), case let name = NotesLabel.fold(trimmed[..<colon]),
+                mailHeaderNames.contains(name), run.count < 20
+            {
+                names.insert(name)
+                run.append(index)
+            } else if !run.isEmpty, line.first == " " || line.first == "\t", !trimmed.isEmpty {
+                run.append(index)  // a folded header line goes on with spaces
+            } else {
+                close()
+            }
+        }
+        close()
+        return kept
     }
 
     /// `kimmy#4021`, `zara#21877`: a Discord or Battle.net tag (a name, `#`, four or five digits).

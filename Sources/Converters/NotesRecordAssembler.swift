@@ -705,6 +705,11 @@ struct NotesRecordAssembler {
                 // ending in digits opens the line, and the login is another value on it.
                 Self.isNameWithNumber(field) && fields.dropFirst().contains { $0.shape == .email } ? field : nil
             }
+            ?? prefix.first.flatMap { field in
+                // "db01: user postgres / Pg#Admin99": a name with its colon opening a labelled line.
+                field.tokens.count == 1 && field.tokens[0].marked && field.shape == .secret && !field.parenthesised
+                    && !NotesToken.isPasswordLike(field.text) && prefix.count == 1 ? field : nil
+            }
         let sets = Set(fields.compactMap { $0.tokens.isEmpty ? nil : $0.label?.field })
         let credentials: Set<NotesLabel.Field> = [.username, .email, .password, .url]
         if titleField != nil, sets.isDisjoint(with: credentials), let open = draft, open.title != nil, open.hasContent,
@@ -1107,8 +1112,25 @@ struct NotesRecordAssembler {
     private func withImplicitHeadings() -> [NotesDraft] {
         var result = [NotesDraft]()
         var implicit: (name: String, epoch: Int, block: Int, standalone: Bool)?
+        var headingLogin: (username: String, block: Int)?
         for (k, var d) in drafts.enumerated() {
             let epoch = epochs[k]
+            // "ana@x.org" alone, then "Netflix: pw", "Amazon: pw" under it: the address heads
+            // the accounts below it in its block, as their login.
+            if let login = d.username, NotesToken.isEmail(login), d.title == nil, d.password == nil, d.urls.isEmpty,
+                d.customFields.isEmpty, d.unrecognized.isEmpty, k + 1 < drafts.count,
+                drafts[k + 1].block == d.block, drafts[k + 1].password != nil, drafts[k + 1].username == nil
+            {
+                headingLogin = (login, d.block)
+                continue
+            }
+            if let login = headingLogin {
+                if d.block == login.block, d.username == nil, d.password != nil {
+                    d.username = login.username
+                } else {
+                    headingLogin = nil
+                }
+            }
             if d.isTitleOnly, d.titleLine, let title = d.title {
                 // "city born - Dayton" on the line after a record's fields, then a blank line:
                 // more text of that record, not a heading over the next block.

@@ -1054,3 +1054,26 @@ extension NotesImporterTests {
         #expect(items[0].customFields.first { $0.value == "2850775123456" }?.concealed == true)
     }
 }
+
+extension NotesImporterTests {
+    @Test func aForwardedMailsHeaderIsKeptAsWritten() {
+        let text =
+            "---------- Forwarded message ---------\nFrom: Shop <info@shop.example.com>\nDate: Mon, 3 May 2021 at 10:02\nSubject: Welcome\n\nshop: ana@x.org / Sh0p!Ana"
+        let items = Self.items(text)
+        #expect(items.allSatisfy { $0.title != "From" && $0.title != "Date" })
+        #expect(items.contains { $0.username == "ana@x.org" && $0.password == "Sh0p!Ana" })
+    }
+
+    @Test func anAddressAloneHeadsTheAccountsUnderIt() {
+        Self.expect(
+            "ana@x.org\n  Radio: Fm!Waves9\n  Shop: Sh0p!Ana\n\nwork@corp.example.com\n  Tracker: Tr4ck!Work",
+            [
+                ("Radio", "ana@x.org", "Fm!Waves9"), ("Shop", "ana@x.org", "Sh0p!Ana"),
+                ("Tracker", "work@corp.example.com", "Tr4ck!Work"),
+            ])
+    }
+
+    @Test func aHostNameWithItsColonOpensALabelledLine() {
+        Self.expect("db01: user postgres / Pg#Admin99 (port 5432)", [("db01", "postgres", "Pg#Admin99")])
+    }
+}
