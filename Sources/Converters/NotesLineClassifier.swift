@@ -282,7 +282,8 @@ enum NotesLineClassifier {
             }
             // "hulu u ana@x.org p Hulu#Night2": a short password label between a value and the
             // password that ends the line.
-            if label.field == .password, index > 0, tokens[index - 1].isTyped, index + length == tokens.count - 1,
+            if label.field == .password, index > 0, index + length == tokens.count - 1,
+                tokens[index - 1].isTyped || !tokens[index].afterSeparator,
                 !prose, !tokens[index + length].parenthesised, NotesToken.isPasswordLike(tokens[index + length].text)
             {
                 return (label, length)
@@ -342,9 +343,12 @@ enum NotesLineClassifier {
             }
             let after = next + 1
             // "user ana and password x": a conjunction before another label joins two pairs.
+            // ("gebruikersnaam ana ww DigiD#5": a short label and its typed value after it too.)
             let joinsPairs =
-                after + 1 < tokens.count && conjunctions.contains(tokens[after].folded)
-                && lookupAt(after + 1, in: tokens) != nil
+                after + 1 < tokens.count
+                && ((conjunctions.contains(tokens[after].folded) && lookupAt(after + 1, in: tokens) != nil)
+                    || (lookupAt(after, in: tokens) != nil && tokens[after + 1].isTyped
+                        && !tokens[after + 1].afterSeparator))
             if after < tokens.count, !tokens[after].afterSeparator, tokens[after].shape == .word, !joinsPairs,
                 Self.label(at: after, in: tokens, prose: prose) == nil
             {

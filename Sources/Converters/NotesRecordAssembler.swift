@@ -823,8 +823,23 @@ struct NotesRecordAssembler {
             }
         }
         for field in fields[firstLabel...] where field.label != nil { apply(field.label!, field: field) }
+        // "ww Ziggo2019 -- nieuw sinds juni: Ziggo2023": a value after words opening with "new"
+        // replaces the password, which is kept beside it as the old one.
+        var bare = later + fields[firstLabel...].filter({ $0.label == nil })
+        if let marker = bare.firstIndex(where: { field in
+            field.shape == .word && field.tokens.last?.marked == true
+                && Self.newWords.contains(NotesLabel.fold(field.tokens[0].text))
+        }), marker + 1 < bare.count,
+            NotesToken.isPasswordLike(bare[marker + 1].text) || bare[marker + 1].shape == .secret
+        {
+            if let old = draft!.password {
+                draft!.customFields.append(.init(name: "old password", value: old, concealed: true))
+            }
+            draft!.password = bare[marker + 1].text
+            draft!.unrecognized.append(bare[marker].text)
+            bare.removeSubrange(marker...(marker + 1))
+        }
         // An e-mail is the login before any plain word beside it ("shared: ana@x.com pw y").
-        let bare = later + fields[firstLabel...].filter({ $0.label == nil })
         let ordered = bare.filter({ $0.shape == .email }) + bare.filter({ $0.shape != .email })
         for (offset, field) in ordered.enumerated() {
             // "verizon - 5551234567 - Verizon#77 - pin 4421": a number before the password is
@@ -1006,6 +1021,12 @@ struct NotesRecordAssembler {
         "de", "del", "de la", "du", "for", "of", "fur", "van", "di", "do", "da", "per", "pour", "para", "voor",
         "vom", "von", "der", "dello", "della", "dos", "das", "la", "le", "el", "my", "mon", "ma", "mi", "mein",
         "meine", "mijn", "il", "al", "au", "at", "to", "bei", "bij",
+    ]
+
+    /// "new" in the seven languages: a value after it replaces the one before.
+    static let newWords: Set<String> = [
+        "new", "nieuw", "nieuwe", "neu", "neues", "neue", "nouveau", "nouvel", "nouvelle", "nuevo", "nueva", "nuovo",
+        "nuova", "novo", "nova", "now", "jetzt", "nu", "maintenant", "ahora", "adesso", "agora", "current", "actuel",
     ]
 
     /// "banco" in "Contraseña del banco", "Orange" in "Mot de passe Orange": the words a

@@ -1077,3 +1077,15 @@ extension NotesImporterTests {
         Self.expect("db01: user postgres / Pg#Admin99 (port 5432)", [("db01", "postgres", "Pg#Admin99")])
     }
 }
+
+extension NotesImporterTests {
+    @Test func aShortLabelAfterALabelledLogin() {
+        Self.expect("Portal: gebruikersnaam anadejong ww Port#Al55", [("Portal", "anadejong", "Port#Al55")])
+    }
+
+    @Test func aValueAfterNewReplacesThePassword() {
+        let items = Self.items("Cable klantnummer 99887766 ww Cable2019  -- nieuw sinds juni: Cable2023")
+        #expect(items.count == 1 && items[0].password == "Cable2023" && items[0].username == "99887766")
+        #expect(!(items[0].title.contains("2019")) && !(items[0].username ?? "").contains("2019"))
+    }
+}
