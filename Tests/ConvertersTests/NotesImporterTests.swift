@@ -1080,7 +1080,7 @@ extension NotesImporterTests {
 
 extension NotesImporterTests {
     @Test func aShortLabelAfterALabelledLogin() {
-        Self.expect("Portal: gebruikersnaam anadejong ww Port#Al55", [("Portal", "anadejong", "Port#Al55")])
+        Self.expect("Overheid: gebruikersnaam anadejong ww Port#Al55", [("Overheid", "anadejong", "Port#Al55")])
     }
 
     @Test func aValueAfterNewReplacesThePassword() {
