@@ -70,8 +70,9 @@ public struct NotesImporter {
         // Header blocks at the top, or under a "Forwarded message" line, anywhere in the text.
         for (index, line) in lines.enumerated() {
             let trimmed = NotesLineClassifier.trimmedSpaces(line[...])
-            if let colon = trimmed.firstIndex(of: ":"), case let name = NotesLabel.fold(trimmed[..<colon]),
-                mailHeaderNames.contains(name), run.count < 20
+            if let colon = trimmed.utf8.firstIndex(of: 0x3A),
+                trimmed.utf8.distance(from: trimmed.startIndex, to: colon) <= 13,
+                case let name = NotesLabel.fold(trimmed[..<colon]), mailHeaderNames.contains(name), run.count < 20
             {
                 names.insert(name)
                 run.append(index)
@@ -94,13 +95,24 @@ public struct NotesImporter {
             && (4...5).contains(digits.count) && digits.allSatisfy(\.isNumber)
     }
 
+    static func digitCount(_ value: String) -> Int {
+        value.utf8.count { $0 >= 0x30 && $0 <= 0x39 }
+    }
+
     /// `Garage code 2468`, `alarm pin 0613`: a secret's label and its digits, in a title.
     static func namesACode(_ value: String) -> Bool {
         let words = value.split(separator: " ")
         return zip(words, words.dropFirst()).contains { label, digits in
-            let number = digits.filter { $0 != "." && $0 != "," }
-            return number.count >= 3 && number.allSatisfy(\.isNumber)
-                && NotesLabel.lookup(NotesLabel.fold(label))?.field == .secret
+            // Digits first (a byte test), the label's lookup only then.
+            var count = 0
+            for byte in digits.utf8 {
+                if byte >= 0x30 && byte <= 0x39 {
+                    count += 1
+                } else if byte != 0x2E && byte != 0x2C {
+                    return false
+                }
+            }
+            return count >= 3 && NotesLabel.lookup(NotesLabel.fold(label))?.field == .secret
         }
     }
 
@@ -129,7 +141,7 @@ public struct NotesImporter {
                 var word = word.drop(while: brackets.contains)
                 while let last = word.last, brackets.contains(last) { word = word.dropLast() }
                 return !word.isEmpty && NotesToken.isPasswordLike(word)
-            } || NotesToken.hasCardNumber(value)
+            } || (digitCount(value) >= 12 && NotesToken.hasCardNumber(value))
         }
         item.password = password
         // "cvv 123", "pin 4471": a label and its value read as a password is that secret, named.
@@ -167,8 +179,10 @@ public struct NotesImporter {
         // Titles and headings hold no secret-looking number either (`my ssn 123-45-6789`,
         // `bitlocker key 123456-654321-…`); a username may be one (a bank's customer number).
         func exposesNumber(_ value: String) -> Bool {
-            exposes(value) || value.split(separator: " ").contains { NotesToken.isSecretNumber($0) }
-                || namesACode(value)
+            if exposes(value) { return true }
+            // The number rules need three digits or more: most titles have none to look at.
+            guard digitCount(value) >= 3 else { return false }
+            return value.split(separator: " ").contains { NotesToken.isSecretNumber($0) } || namesACode(value)
         }
         item.folder = draft.folder.filter { !exposesNumber($0) }
         // A heading that looks like a secret is kept out of sight, not dropped.

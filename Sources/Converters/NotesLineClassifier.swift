@@ -50,7 +50,7 @@ enum NotesLineClassifier {
             return line
         }
         // "--- | --- | ---": the divider of a table written without outer pipes.
-        if !trimmed.hasPrefix("|"), trimmed.contains("|"),
+        if !trimmed.hasPrefix("|"), trimmed.utf8.contains(0x7C),
             trimmed.split(separator: "|").allSatisfy({ cell in
                 let cell = cell.trimmingCharacters(in: .whitespaces)
                 return cell.count >= 3 && cell.allSatisfy { $0 == "-" || $0 == ":" }
@@ -81,7 +81,9 @@ enum NotesLineClassifier {
                 unprefixed = rest  // syntax, like a list marker
             }
         }
-        if let (prefix, rest) = chatPrefix(unprefixed) {
+        if let first = unprefixed.utf8.first, first == 0x5B || (first >= 0x30 && first <= 0x39),
+            let (prefix, rest) = chatPrefix(unprefixed)
+        {
             line.prefix = String(prefix)
             unprefixed = rest
         }
@@ -89,13 +91,14 @@ enum NotesLineClassifier {
         line.isListItem = listItem
         line.text = String(NotesMarkdown.plain(body))
         // "Netflix ........ ana@x.org": dot leaders (three dots or more, or `…`) separate.
-        if line.text.contains("...") || line.text.contains("…") {
+        if Self.hasDotLeader(line.text) {
             line.text = NotesTokenizer.dotLeadersSpaced(line.text[...])
         }
         line.isCapitals = isCapitals(line.text)
         let tokens = NotesTokenizer.tokens(line.text[...])
         line.isProse = isProse(tokens, text: line.text)
-        line.fields = labelsAfterValues(bracketsJoined(fields(tokens, prose: line.isProse)))
+        line.fields = fields(tokens, prose: line.isProse)
+        if tokens.contains(where: \.parenthesised) { line.fields = labelsAfterValues(bracketsJoined(line.fields)) }
         for index in line.fields.indices {
             let field = line.fields[index]
             guard let first = field.tokens.first?.range, let last = field.tokens.last, let end = last.range?.upperBound
@@ -124,7 +127,8 @@ enum NotesLineClassifier {
             rest = rest[rest.index(after: close)...].drop { $0 == " " }
         } else {
             // WhatsApp: "12/03/2021, 19:05 - Ana: …"
-            guard let dash = rest.range(of: " - "), rest[..<dash.lowerBound].count <= 24,
+            guard rest.first?.isNumber == true, let dash = rest.prefix(30).range(of: " - "),
+                rest[..<dash.lowerBound].count <= 24,
                 rest[..<dash.lowerBound].contains(":"),
                 rest[..<dash.lowerBound].allSatisfy({ $0.isNumber || " /.,:APMapm".contains($0) }),
                 rest.first?.isNumber == true
@@ -149,6 +153,10 @@ enum NotesLineClassifier {
     /// `text` without the branches of a drawn tree before it (`├── `, `│   └── `, and `tree`'s
     /// ASCII `|-- `, `` `-- ``, `+-- `): they indent, like spaces.
     static func treeStripped(_ text: Substring) -> Substring {
+        // Only lines opening with a branch character pay for the search.
+        guard let first = text.unicodeScalars.first,
+            "|`+\\".unicodeScalars.contains(first) || (0x2500...0x257F).contains(first.value)
+        else { return text }
         var rest = text
         while true {
             if let first = rest.unicodeScalars.first, (0x2500...0x257F).contains(first.value) {
@@ -165,6 +173,21 @@ enum NotesLineClassifier {
             }
             if !matched { return rest }
         }
+    }
+
+    /// Three dots in a row, or `…` (U+2026, bytes E2 80 A6), by a byte scan.
+    static func hasDotLeader(_ text: String) -> Bool {
+        var dots = 0
+        for byte in text.utf8 {
+            if byte == 0x2E {
+                dots += 1
+                if dots == 3 { return true }
+            } else {
+                dots = 0
+                if byte == 0xA6, text.utf8.contains(0xE2) { return text.contains("…") }
+            }
+        }
+        return false
     }
 
     /// `text` without spaces, tabs and no-break spaces at either end.
@@ -301,7 +324,7 @@ enum NotesLineClassifier {
             if !label.bare, !prose, label.field == .username || label.field == .email, index + length < tokens.count,
                 !tokens[index + length].afterSeparator, !tokens[index + length].parenthesised,
                 tokens[index + length].shape == .email || isLoginName(tokens[index + length].text)
-                    || (tokens[index + length].shape == .number && !tokens[index + length].text.contains(" ")),
+                    || (tokens[index + length].shape == .number && !tokens[index + length].text.utf8.contains(0x20)),
                 index + length + 1 == tokens.count || tokens[index + length + 1].afterSeparator
             {
                 return (label, length)
@@ -452,11 +475,14 @@ enum NotesLineClassifier {
         var tokens = tokens
         // "spotify u/p ana_music / Spot!fy88": a pair of labels says the next two values are
         // the login and the password, in that order — a separator, not a label of its own.
-        for index in tokens.indices where isLabelPair(tokens[index].folded) {
-            tokens[index].text = ""
-            if index + 1 < tokens.count { tokens[index + 1].afterSeparator = true }
+        if tokens.contains(where: { $0.folded.utf8.contains(0x2F) && isLabelPair($0.folded) }) {
+            for index in tokens.indices
+            where tokens[index].folded.utf8.contains(0x2F) && isLabelPair(tokens[index].folded) {
+                tokens[index].text = ""
+                if index + 1 < tokens.count { tokens[index + 1].afterSeparator = true }
+            }
+            tokens.removeAll { $0.text.isEmpty }
         }
-        tokens.removeAll { $0.text.isEmpty }
         var fields = [NotesLine.Field]()
         var index = 0
         var inValueOf: Int?  // the field whose value is being read

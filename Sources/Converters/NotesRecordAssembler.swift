@@ -35,7 +35,7 @@ struct NotesRecordAssembler {
     /// Reads `line` (and `next` when it belongs to it); how many lines were read.
     private mutating func step(_ line: NotesLine, next: NotesLine?, previous: NotesLine?) -> Int {
         // "Service | User | Pass" over "--- | --- | ---": a table without outer pipes.
-        if line.kind == .content, line.text.contains("|"), let cells = Self.pipeCells(line.text) {
+        if line.kind == .content, line.text.utf8.contains(0x7C), let cells = Self.pipeCells(line.text) {
             if next?.kind == .tableDivider {
                 flush()
                 columns = Self.tableColumns(cells)
@@ -54,15 +54,18 @@ struct NotesRecordAssembler {
             }
         }
         // "Site      Login      Password" over rows lined up with spaces: a table too.
-        if line.kind == .content, !line.text.contains("|"), line.fields.allSatisfy({ $0.label == nil }) {
-            let cells = line.fields.map(\.text)
-            if columns == nil, cells.count >= 3, Self.isHeaderRow(cells) {
+        if line.kind == .content, columns != nil || line.fields.count >= 3, !line.text.utf8.contains(0x7C),
+            line.fields.allSatisfy({ $0.label == nil && $0.tokens.count <= 3 })
+        {
+            if columns == nil, line.fields.count >= 3, line.fields.allSatisfy({ $0.shape == .word }),
+                case let cells = line.fields.map(\.text), Self.isHeaderRow(cells)
+            {
                 flush()
                 columns = Self.tableColumns(cells)
                 return 1
             }
-            if let columns, cells.count == columns.count {
-                tableRow(cells, line: line)
+            if let columns, line.fields.count == columns.count {
+                tableRow(line.fields.map(\.text), line: line)
                 return 1
             }
         }
@@ -187,7 +190,7 @@ struct NotesRecordAssembler {
         // with a colon or a phrase in it is a remark, never a record.
         if let first = line.text.first, let last = line.text.last,
             (first == "[" && last == "]") || (first == "(" && last == ")"),
-            line.text.dropFirst().dropLast().contains(":") || line.text.split(separator: " ").count > 3
+            line.text.utf8.contains(0x3A) || line.text.split(separator: " ").count > 3
         {
             return unrecognized(line)
         }
@@ -277,7 +280,7 @@ struct NotesRecordAssembler {
         guard !fields.isEmpty else { return unrecognized(line) }
         // "milk, eggs, bread": lower-case words listed with commas, none of them a value — a
         // list, not a login.
-        if fields.count >= 3, line.text.contains(","),
+        if fields.count >= 3, line.text.utf8.contains(0x2C),
             fields.allSatisfy({ field in
                 field.label == nil && field.tokens.count == 1 && field.text.allSatisfy(\.isLetter)
                     && field.text.first?.isLowercase == true
@@ -491,7 +494,7 @@ struct NotesRecordAssembler {
         // "Battle.net — zara / pw", "web.de  ana@web.de  pw": a bare domain opening a line of
         // values names the service (and is its URL).
         if draft!.title == nil, let first = rest.first, first.shape == .url, !first.parenthesised,
-            !first.text.contains("/"), !first.text.contains(":"), rest.count >= 3
+            !first.text.utf8.contains(0x2F), !first.text.utf8.contains(0x3A), rest.count >= 3
         {
             draft!.title = first.text
         }
@@ -557,7 +560,7 @@ struct NotesRecordAssembler {
             draft!.username = remaining.remove(at: paren).text
         }
         // "alarm code 0613", "garage pin 4471": a name ending in a secret's label, and its value.
-        if let title = draft!.title, let last = title.split(separator: " ").last, title.contains(" "),
+        if let title = draft!.title, title.utf8.contains(0x20), let last = title.split(separator: " ").last,
             NotesLabel.lookup(NotesLabel.fold(last))?.field == .secret, let value = remaining.first,
             value.shape == .number || value.shape == .secret, value.tokens.first?.afterSeparator == false
         {

@@ -11,6 +11,13 @@ enum NotesSentence {
 
     /// The login the sentence states, or nil.
     static func login(_ text: String) -> Login? {
+        // A login's password has a digit or a symbol: a sentence with neither states none.
+        guard
+            text.utf8.contains(where: {
+                ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x21 || ($0 >= 0x23 && $0 <= 0x26) || $0 == 0x2A
+                    || $0 == 0x40 || $0 == 0x3F || $0 == 0x24 || $0 == 0x25 || $0 == 0x5F || $0 >= 0x80
+            })
+        else { return nil }
         let tokens = NotesTokenizer.tokens(text[...])
         // ("… pw is x (changed in May, old one was y)": the remark in brackets is about the
         // old one; the sentence itself is not.)
@@ -81,7 +88,13 @@ enum NotesSentence {
     ]
 
     private static func stripped(_ word: String) -> String {
-        String(word.drop { !$0.isLetter && !$0.isNumber }.reversed().drop { !$0.isLetter && !$0.isNumber }.reversed())
+        if let first = word.utf8.first, let last = word.utf8.last, isWordByte(first), isWordByte(last) { return word }
+        return String(
+            word.drop { !$0.isLetter && !$0.isNumber }.reversed().drop { !$0.isLetter && !$0.isNumber }.reversed())
+    }
+
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
     }
 
     /// A value ending a sentence keeps no final stop or comma (`Flix!2024.` → `Flix!2024`).
