@@ -46,8 +46,11 @@ struct NotesLine: Sendable {
     /// What opened the line before its text and is no part of it (a chat message's
     /// `[12/03/2021, 19:05] Ana:`): kept with the record the line goes to, out of sight.
     var prefix: String?
-    /// A sentence, not a record ("old pw was x, changed to y"): kept, never read into fields.
+    /// A sentence, not a record ("old pw was x, changed to y"): kept, never read into fields
+    /// unless it states a login (``NotesSentence``).
     var isProse = false
+    /// A sentence's tokens, for ``NotesSentence`` (empty for other lines).
+    var tokens: [NotesToken] = []
     /// Letters all in capitals (`BANKING`, `EMAIL ACCOUNTS:`): a heading when nothing
     /// under it reads as its record.
     var isCapitals = false

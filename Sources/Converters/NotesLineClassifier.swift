@@ -97,6 +97,7 @@ enum NotesLineClassifier {
         line.isCapitals = isCapitals(line.text)
         let tokens = NotesTokenizer.tokens(line.text[...])
         line.isProse = isProse(tokens, text: line.text)
+        if line.isProse { line.tokens = tokens }
         line.fields = fields(tokens, prose: line.isProse)
         if tokens.contains(where: \.parenthesised) { line.fields = labelsAfterValues(bracketsJoined(line.fields)) }
         for index in line.fields.indices {

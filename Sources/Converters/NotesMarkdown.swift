@@ -5,6 +5,12 @@ enum NotesMarkdown {
     /// (`1.`, `2)`, `(3)`, `a)`) or checkbox (`[ ]`, `[x]`), and an
     /// Obsidian callout's `[!type]`; whether one was there.
     static func stripListMarker(_ text: Substring) -> (Substring, Bool) {
+        // Most lines open with a letter and no marker: `a) ` is the only marker of letters.
+        if let first = text.utf8.first, first | 0x20 >= 0x61, first | 0x20 <= 0x7A,
+            text.utf8.dropFirst().first != 0x29
+        {
+            return (text, false)
+        }
         var rest = text
         var listed = false
         if let first = rest.first, "-*+•·–—▪◦>".contains(first), rest.dropFirst().first?.isWhitespace == true {
@@ -34,7 +40,8 @@ enum NotesMarkdown {
         {
             rest = rest[rest.index(after: close)...].drop { $0 == "+" || $0 == "-" }.drop(while: \.isWhitespace)
         }
-        for box in ["[ ] ", "[x] ", "[X] ", "☐ ", "☑ ", "✓ ", "✔ "] where rest.hasPrefix(box) {
+        for box in ["[ ] ", "[x] ", "[X] ", "☐ ", "☑ ", "✓ ", "✔ "]
+        where (rest.utf8.first == 0x5B || (rest.utf8.first ?? 0) >= 0x80) && rest.hasPrefix(box) {
             rest = rest.dropFirst(box.count).drop(while: \.isWhitespace)
             listed = true
         }

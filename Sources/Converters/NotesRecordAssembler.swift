@@ -119,8 +119,9 @@ struct NotesRecordAssembler {
             words(line, text: line.text, next: next)
         case .content:
             content(line, next: next)
-            let whole = String(NotesLineClassifier.trimmedSpaces(line.raw[...]))
-            if let prefix = line.prefix, draft?.unrecognized.last != whole {
+            if let prefix = line.prefix,
+                draft?.unrecognized.last != String(NotesLineClassifier.trimmedSpaces(line.raw[...]))
+            {
                 _ = current(line)
                 draft!.unrecognized.append(String(NotesLineClassifier.trimmedSpaces(prefix[...])))
             }
@@ -195,7 +196,7 @@ struct NotesRecordAssembler {
             return unrecognized(line)
         }
         if line.isProse {
-            guard let login = NotesSentence.login(line.text) else { return unrecognized(line) }
+            guard let login = NotesSentence.login(line.text, tokens: line.tokens) else { return unrecognized(line) }
             return sentence(login, line: line)
         }
         // "n° sécu : 2850775123456" under a title: words Coffer does not know as a label, and
@@ -545,8 +546,9 @@ struct NotesRecordAssembler {
             }
         }
         // "wifi HomeNet5G = purple-monkey-dishwasher": a network word, its name, its key — no login.
-        if let title = draft!.title, NotesImporter.networkLabels.contains(NotesLabel.fold(title)),
-            fields.first?.text == title, draft!.username == nil, remaining.count == 2,
+        if let title = draft!.title, remaining.count == 2, title.utf8.count <= 13,
+            NotesImporter.networkLabels.contains(NotesLabel.fold(title)), fields.first?.text == title,
+            draft!.username == nil,
             remaining.allSatisfy({ !$0.parenthesised && $0.tokens.count == 1 })
         {
             draft!.title = nil
@@ -560,9 +562,9 @@ struct NotesRecordAssembler {
             draft!.username = remaining.remove(at: paren).text
         }
         // "alarm code 0613", "garage pin 4471": a name ending in a secret's label, and its value.
-        if let title = draft!.title, title.utf8.contains(0x20), let last = title.split(separator: " ").last,
-            NotesLabel.lookup(NotesLabel.fold(last))?.field == .secret, let value = remaining.first,
-            value.shape == .number || value.shape == .secret, value.tokens.first?.afterSeparator == false
+        if let value = remaining.first, value.shape == .number || value.shape == .secret,
+            value.tokens.first?.afterSeparator == false, let title = draft!.title, title.utf8.contains(0x20),
+            let last = title.split(separator: " ").last, NotesLabel.lookup(NotesLabel.fold(last))?.field == .secret
         {
             draft!.customFields.append(.init(name: title, value: value.text, concealed: true))
             remaining.removeFirst()
@@ -782,7 +784,7 @@ struct NotesRecordAssembler {
                 return NotesLabel.fold(title) == NotesLabel.fold(field.text) && !fills
             } ?? false
         // "GITHUB_TOKEN=…" then "DB_PASSWORD=…": another variable's service opens its own record.
-        if let envName = fields.first(where: { $0.label != nil })?.labelText,
+        if let envName = fields.first(where: { $0.label != nil })?.labelText, envName.utf8.contains(0x5F),
             let (_, service) = NotesLineClassifier.envLabel(NotesLabel.fold(envName)), let open = draft,
             open.title.map({ NotesLabel.fold($0) != service }) ?? open.hasCredential
         {
@@ -904,7 +906,9 @@ struct NotesRecordAssembler {
         draft!.labelled += 1
         let name = field.labelText.isEmpty ? label.name : field.labelText
         // "GITHUB_USER=ana": the variable's first part names the service.
-        if draft!.title == nil, let (_, service) = NotesLineClassifier.envLabel(NotesLabel.fold(name)) {
+        if draft!.title == nil, name.utf8.contains(0x5F),
+            let (_, service) = NotesLineClassifier.envLabel(NotesLabel.fold(name))
+        {
             draft!.title = String(name.prefix(service.count))  // as written: `GITHUB`
         }
         // "Contraseña del banco: x", "Mot de passe Orange : x": the words after a credential

@@ -10,7 +10,7 @@ enum NotesSentence {
     }
 
     /// The login the sentence states, or nil.
-    static func login(_ text: String) -> Login? {
+    static func login(_ text: String, tokens lineTokens: [NotesToken]? = nil) -> Login? {
         // A login's password has a digit or a symbol: a sentence with neither states none.
         guard
             text.utf8.contains(where: {
@@ -18,7 +18,7 @@ enum NotesSentence {
                     || $0 == 0x40 || $0 == 0x3F || $0 == 0x24 || $0 == 0x25 || $0 == 0x5F || $0 >= 0x80
             })
         else { return nil }
-        let tokens = NotesTokenizer.tokens(text[...])
+        let tokens = lineTokens ?? NotesTokenizer.tokens(text[...])
         // ("… pw is x (changed in May, old one was y)": the remark in brackets is about the
         // old one; the sentence itself is not.)
         guard tokens.count >= 3,

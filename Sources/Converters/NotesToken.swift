@@ -110,6 +110,24 @@ struct NotesToken: Equatable, Sendable {
         var innerUpper = false
         var digits = false
         var symbols = 0
+        // ASCII (most values): the same tests on bytes, without Unicode properties.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            for (offset, byte) in text.utf8.enumerated() {
+                switch byte {
+                case 0x61...0x7A:
+                    letters = true
+                    lower = true
+                case 0x41...0x5A:
+                    letters = true
+                    if offset > 0 { innerUpper = true }
+                case 0x30...0x39: digits = true
+                case 0x2E, 0x5F, 0x2D, 0x27: break
+                default: symbols += 1
+                }
+            }
+            return (letters && digits && symbols > 0) || (lower && innerUpper && digits && text.utf8.count >= 8)
+                || (letters && symbols >= 2)
+        }
         for (offset, character) in text.enumerated() {
             if character.isLetter {
                 letters = true
