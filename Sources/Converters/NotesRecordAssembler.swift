@@ -464,6 +464,12 @@ struct NotesRecordAssembler {
             draft!.placed += 1
             return
         }
+        // "2011 facebook ana@x.org pw", "2015-03-02 Hulu ana pw": a date opening a line of
+        // values dates it; it is a remark, not the title or the login.
+        if rest.count >= 3, let first = rest.first, first.tokens.count == 1, Self.isDate(first.text) {
+            draft!.unrecognized.append(first.text)
+            rest.removeFirst()
+        }
         // "#work Jira - ana - pw": a hashtag opening the name is a tag.
         if rest.count >= 3, let first = rest.first, first.tokens.count >= 2, first.shape == .word,
             let tag = first.tokens.first?.text, tag.hasPrefix("#"), tag.count > 1,
@@ -1205,6 +1211,22 @@ struct NotesRecordAssembler {
             !value.dropFirst().dropLast().contains(first)
         else { return value }
         return String(value.dropFirst().dropLast())
+    }
+
+    /// `2011`, `2015-03-02`, `12/03/2021`, `3.5.19`: a year or a date.
+    static func isDate(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        let digit: (UInt8) -> Bool = { $0 >= 0x30 && $0 <= 0x39 }
+        if bytes.count == 4, bytes.allSatisfy(digit),
+            bytes[0] == 0x31 && bytes[1] == 0x39 || bytes[0] == 0x32 && bytes[1] == 0x30
+        {
+            return true
+        }
+        let parts = text.split(whereSeparator: { $0 == "-" || $0 == "/" || $0 == "." })
+        guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.count <= 4 && $0.allSatisfy(\.isNumber) }) else {
+            return false
+        }
+        return parts.contains { $0.count == 4 } || parts[2].count == 2
     }
 
     /// "login with", "password for": a label word and a word that never follows a name —

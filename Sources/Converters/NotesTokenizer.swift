@@ -149,7 +149,46 @@ enum NotesTokenizer {
             if trailingSeparator || closes { pendingSeparator = true }
             if closes { inParentheses = false }
         }
-        return remoteLoginsJoined(cardNumbersJoined(tightColons(tokens, in: line)))
+        return loginSlashSplit(remoteLoginsJoined(cardNumbersJoined(tightColons(tokens, in: line))))
+    }
+
+    /// `ana@x.org/Couch!Flix9`, `88120044/B4nk#2020`, `ana_gym/Lift&Run8`: a login and a
+    /// password glued by one slash are two values. The left side must be an e-mail, a number
+    /// or a lower-case login name opening with three letters and holding a dot or underscore,
+    /// so a password holding a slash (`Drag/5974PUR`, `NedR.nw/cg9HUj9`) stays whole.
+    private static func loginSlashSplit(_ tokens: [NotesToken]) -> [NotesToken] {
+        guard tokens.contains(where: { $0.text.utf8.contains(0x2F) }) else { return tokens }
+        var result = [NotesToken]()
+        for token in tokens {
+            let bytes = token.text.utf8
+            guard bytes.count(where: { $0 == 0x2F }) == 1, let slash = token.text.firstIndex(of: "/"),
+                !token.marked, token.shape != .url
+            else {
+                result.append(token)
+                continue
+            }
+            let left = String(token.text[..<slash])
+            let right = String(token.text[token.text.index(after: slash)...])
+            let login =
+                NotesToken.isEmail(left) || (left.count >= 4 && left.allSatisfy { $0.isASCII && $0.isNumber })
+                || (NotesRecordAssembler.isBracketedHandle(left) && left.prefix(3).allSatisfy(\.isLetter)
+                    && left.contains(where: { $0 == "_" || $0 == "." }) && !left.contains(where: \.isUppercase))
+            let password =
+                !right.isEmpty && (NotesToken.isPasswordLike(right) || NotesToken.shape(of: right) == .secret)
+            guard login, password, !NotesToken.isEmail(right) else {
+                result.append(token)
+                continue
+            }
+            var first = NotesToken(left, afterSeparator: token.afterSeparator)
+            first.parenthesised = token.parenthesised
+            first.bracket = token.bracket
+            var second = NotesToken(right, afterSeparator: true)
+            second.parenthesised = token.parenthesised
+            second.bracket = token.bracket
+            second.rawEnd = token.rawEnd
+            result += [first, second]
+        }
+        return result
     }
 
     /// `ssh deploy@203.0.113.17`: a remote-login command and its `user@host` are one URL

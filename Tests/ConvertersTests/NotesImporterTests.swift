@@ -1089,3 +1089,19 @@ extension NotesImporterTests {
         #expect(!(items[0].title.contains("2019")) && !(items[0].username ?? "").contains("2019"))
     }
 }
+
+extension NotesImporterTests {
+    @Test func aLoginAndAPasswordGluedByASlash() {
+        Self.expect(
+            "radio ana@x.org/Fm!Waves9\nbank 88120044/B4nk#2020\ngym: ana_gym/Lift&Run8",
+            [("radio", "ana@x.org", "Fm!Waves9"), ("bank", "88120044", "B4nk#2020"), ("gym", "ana_gym", "Lift&Run8")])
+        // A password holding a slash stays whole.
+        Self.expect("Forum | ana | NedR.nw/cg9HUj9", [("Forum", "ana", "NedR.nw/cg9HUj9")])
+    }
+
+    @Test func aDateOpeningALineOfValuesIsARemark() {
+        let items = Self.items("2011 forum  ana@x.org  F0rum!2011\n2015-03-02  radio  ana_r  Fm!Waves9")
+        #expect(items.map(\.title) == ["forum", "radio"])
+        #expect(items.allSatisfy { Self.hidden($0) != nil })
+    }
+}
