@@ -91,8 +91,12 @@ public struct NotesImporter {
         guard let hash = text.firstIndex(of: "#") else { return false }
         let name = text[..<hash]
         let digits = text[text.index(after: hash)...]
+        // Four digits after a lower-case name (`kimmy#4021`), or five after any (`Zara#21877`):
+        // `Summer#2024`, `B4nk#2020` are passwords.
         return name.count >= 2 && name.allSatisfy { $0.isLetter || $0.isNumber || "._".contains($0) }
-            && (4...5).contains(digits.count) && digits.allSatisfy(\.isNumber)
+            && digits.allSatisfy(\.isNumber)
+            && (digits.count == 5
+                || (digits.count == 4 && name.allSatisfy { $0.isLowercase || $0 == "_" || $0 == "." }))
     }
 
     static func digitCount(_ value: String) -> Int {

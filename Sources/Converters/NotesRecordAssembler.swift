@@ -632,7 +632,10 @@ struct NotesRecordAssembler {
             var passwordIndex = remaining.count - 1
             // ("zara#21877 / Overw@tch-Zara": the second is no login name either — no swap.)
             let last = remaining[passwordIndex].text
-            if NotesToken.isPasswordLike(remaining[0].text), !NotesToken.isPasswordLike(last),
+            // "zara#21877 / Overw@tch-Zara": a gamer tag is the login, wherever it stands.
+            if NotesImporter.isGamerTag(remaining[passwordIndex].text), !NotesImporter.isGamerTag(remaining[0].text) {
+                swap(&userIndex, &passwordIndex)
+            } else if NotesToken.isPasswordLike(remaining[0].text), !NotesToken.isPasswordLike(last),
                 last.allSatisfy({ $0.isLetter || $0.isNumber || "._-".contains($0) })
             {
                 swap(&userIndex, &passwordIndex)
@@ -642,8 +645,9 @@ struct NotesRecordAssembler {
             // the second has symbols too: a gamer tag before its password.
             let user = remaining[userIndex].text
             let tag =
-                userIndex < passwordIndex && user.allSatisfy { $0.isLetter || $0.isNumber || "._-".contains($0) }
-                && remaining[passwordIndex].text.contains { !$0.isLetter && !$0.isNumber && !"._-".contains($0) }
+                (userIndex < passwordIndex && user.allSatisfy { $0.isLetter || $0.isNumber || "._-".contains($0) }
+                    && remaining[passwordIndex].text.contains { !$0.isLetter && !$0.isNumber && !"._-".contains($0) })
+                || NotesImporter.isGamerTag(user)
             if NotesToken.isPasswordLike(user), !tag {
                 draft!.unrecognized.append(remaining[userIndex].text)
             } else {
@@ -1061,10 +1065,17 @@ struct NotesRecordAssembler {
     private mutating func extra(_ name: String, _ value: String) {
         let words = value.split(separator: " ")
         let folded = NotesLabel.fold(name)
+        // A label Coffer does not know as descriptive (a table's own column, a phrase) shows
+        // only plain words; a value with digits or symbols under it may be any secret.
+        let known = folded.split(separator: " ").contains { word in
+            NotesLabel.lookup(String(word)).map { $0.field == .extra || $0.field == .username || $0.field == .email }
+                ?? false
+        }
+        let plain = value.allSatisfy { $0.isLetter || $0 == " " || $0 == "'" }
         let secret =
             words.contains { NotesToken.isPasswordLike($0) || NotesToken.isSecretNumber($0) }
             || NotesToken.hasCardNumber(value)
-            || Self.sensitiveExtraLabels.contains { folded.contains($0) }
+            || Self.sensitiveExtraLabels.contains { folded.contains($0) } || (!known && !plain)
         draft!.customFields.append(.init(name: name, value: value, concealed: secret))
     }
 

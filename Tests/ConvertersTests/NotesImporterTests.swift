@@ -824,9 +824,12 @@ extension NotesImporterTests {
 
     @Test func aSecondValueWithSymbolsIsNoLoginName() {
         // Neither value is a login name: one is the password, the other stays out of sight.
-        let items = Self.items("Forum — kx#2291 / Blue@Sky-Ana")
+        let items = Self.items("Forum — kx!2291 / Blue@Sky-Ana")
         #expect(items.count == 1 && items[0].username == nil)
-        #expect(items[0].password == "Blue@Sky-Ana" && Self.hidden(items[0])?.contains("kx#2291") == true)
+        #expect(items[0].password == "Blue@Sky-Ana" && Self.hidden(items[0])?.contains("kx!2291") == true)
+        // A Discord or Battle.net tag is the login, wherever it stands.
+        let tagged = Self.items("Games — Blue@Sky-Ana / kx#2291\nArena — ana#48812 / Ar3na!Pw")
+        #expect(tagged.map(\.username) == ["kx#2291", "ana#48812"])
     }
 }
 
