@@ -244,8 +244,9 @@ struct NotesRecordAssembler {
             }
             // "Beveiligingsvraag: naam eerste huisdier? Toto": a label of its own in a record —
             // unless the line is a whole record of its own ("Chase: octo_chase / Ch@se!2024").
+            // ("USAA: ana55 / Vet#1973 - member # 0091": the password need not end the line.)
             let ownRecord =
-                fields.count >= 3 && NotesToken.isPasswordLike(fields[fields.count - 1].text)
+                fields.count >= 3 && fields.dropFirst(2).contains(where: { NotesToken.isPasswordLike($0.text) })
                 && (fields[1].shape == .email || Self.isBracketedHandle(fields[1].text))
             if open.titleLine, !open.oneLine, !ownRecord, fields.count >= 2, fields[0].shape == .word,
                 fields[0].tokens.count <= 3, fields[0].tokens.last?.marked == true,
@@ -563,7 +564,10 @@ struct NotesRecordAssembler {
             draft!.placed += 1
             return
         }
-        if draft!.username == nil, let paren = remaining.firstIndex(where: { $0.parenthesised && $0.tokens.count == 1 })
+        // ("Hulu (ana@x.com) pw": one value beside the bracket; with more values beside it, a
+        // bracket or `# comment` is a remark.)
+        if draft!.username == nil, remaining.count(where: { !$0.parenthesised }) <= 1,
+            let paren = remaining.firstIndex(where: { $0.parenthesised && $0.tokens.count == 1 })
         {
             draft!.username = remaining.remove(at: paren).text
         }
@@ -630,6 +634,15 @@ struct NotesRecordAssembler {
         if draft!.username == nil, remaining.count >= 2 {
             var userIndex = 0
             var passwordIndex = remaining.count - 1
+            // A plain word last, after a password-like value, is a remark, not the password.
+            if remaining.count >= 3, remaining[passwordIndex].shape == .word,
+                !NotesToken.isPasswordLike(remaining[passwordIndex].text),
+                let better = remaining.indices.dropFirst().last(where: { index in
+                    NotesToken.isPasswordLike(remaining[index].text) && !remaining[index].parenthesised
+                })
+            {
+                passwordIndex = better
+            }
             // ("zara#21877 / Overw@tch-Zara": the second is no login name either — no swap.)
             let last = remaining[passwordIndex].text
             // "zara#21877 / Overw@tch-Zara": a gamer tag is the login, wherever it stands.
@@ -661,9 +674,16 @@ struct NotesRecordAssembler {
         } else if draft!.password == nil, let last = remaining.last,
             !(last.shape == .number && last.tokens.first?.afterSeparator == false && draft!.username == nil)
         {
-            // "Netflix: flixpass", "Amazon | ana@x.com | pw": the value after the title or e-mail.
-            remaining.removeLast()
-            draft!.password = last.text
+            // "Netflix: flixpass", "Amazon | ana@x.com | pw": the value after the title or e-mail —
+            // unless it is a plain word and a password-like value stands before it
+            // ("USAA: ana55 / Vet#1973 - member # 0091": `member` is no password).
+            var chosen = remaining.count - 1
+            if last.shape == .word, !NotesToken.isPasswordLike(last.text),
+                let better = remaining.lastIndex(where: { NotesToken.isPasswordLike($0.text) && !$0.parenthesised })
+            {
+                chosen = better
+            }
+            draft!.password = remaining.remove(at: chosen).text
             draft!.placed += 1
         }
         // "Buy milk 1234", "Room 1234": a number run into a few words, with no separator or
@@ -710,21 +730,7 @@ struct NotesRecordAssembler {
     private mutating func labelledFields(_ fields: [NotesLine.Field], line: NotesLine, also: Int? = nil) {
         let firstLabel = fields.firstIndex { $0.label != nil } ?? fields.count
         let prefix = fields[..<firstLabel]
-        let titleField =
-            prefix.first.flatMap { field in
-                field.shape == .word && !field.parenthesised && !NotesToken.isPasswordLike(field.text)
-                    && !Self.isLabelPhrase(field) ? field : nil
-            }
-            ?? prefix.first.flatMap { field in
-                // "Check24 -- ana@x.de -- PW: x", "Office365 | ana@x.com | pw: y": a capitalised name
-                // ending in digits opens the line, and the login is another value on it.
-                Self.isNameWithNumber(field) && fields.dropFirst().contains { $0.shape == .email } ? field : nil
-            }
-            ?? prefix.first.flatMap { field in
-                // "db01: user postgres / Pg#Admin99": a name with its colon opening a labelled line.
-                field.tokens.count == 1 && field.tokens[0].marked && field.shape == .secret && !field.parenthesised
-                    && !NotesToken.isPasswordLike(field.text) && prefix.count == 1 ? field : nil
-            }
+        let titleField = Self.titleField(prefix, line: fields)
         let sets = Set(fields.compactMap { $0.tokens.isEmpty ? nil : $0.label?.field })
         let credentials: Set<NotesLabel.Field> = [.username, .email, .password, .url]
         if titleField != nil, sets.isDisjoint(with: credentials), let open = draft, open.title != nil, open.hasContent,
@@ -818,6 +824,7 @@ struct NotesRecordAssembler {
         if let also { draft!.touch(also) }
         if let titleField, !sameService {
             draft!.title = titleField.text
+            if titleField.shape == .url { draft!.urls.append(titleField.text) }
         }
         var later = [NotesLine.Field]()
         let namesUser = sets.contains(.username) || sets.contains(.email)
@@ -1238,6 +1245,31 @@ struct NotesRecordAssembler {
             return false
         }
         return parts.contains { $0.count == 4 } || parts[2].count == 2
+    }
+
+    /// The field naming the record on a labelled line: the words before the first label, or
+    /// one value that is plainly a name there.
+    static func titleField(_ prefix: ArraySlice<NotesLine.Field>, line fields: [NotesLine.Field]) -> NotesLine.Field? {
+        guard let field = prefix.first else { return nil }
+        if field.shape == .word, !field.parenthesised, !NotesToken.isPasswordLike(field.text), !isLabelPhrase(field) {
+            return field
+        }
+        // "Check24 -- ana@x.de -- PW: x", "Office365 | ana@x.com | pw: y": a capitalised name
+        // ending in digits opens the line, and the login is another value on it.
+        if isNameWithNumber(field), fields.dropFirst().contains(where: { $0.shape == .email }) { return field }
+        guard field.tokens.count == 1, !field.parenthesised else { return nil }
+        // "Medicare.gov  login: x  password: y": a bare domain opening a labelled line names
+        // it (and is its URL).
+        if field.shape == .url, !field.text.utf8.contains(0x2F), !field.text.utf8.contains(0x3A),
+            field.text.contains(where: \.isLetter)
+        {
+            return field
+        }
+        // "db01: user postgres / Pg#Admin99": a name with its colon opening a labelled line.
+        if field.tokens[0].marked, field.shape == .secret, !NotesToken.isPasswordLike(field.text), prefix.count == 1 {
+            return field
+        }
+        return nil
     }
 
     /// "login with", "password for": a label word and a word that never follows a name —

@@ -1108,3 +1108,19 @@ extension NotesImporterTests {
         #expect(items.allSatisfy { Self.hidden($0) != nil })
     }
 }
+
+extension NotesImporterTests {
+    @Test func aRecordLineInsideAnotherRecordsBlock() {
+        let text = "BANKS\nWells\n  user: ana_w\n  pass: W3lls!Bank\nCreditUnion: ana55 / Vet#1973a - member # 00918273"
+        let items = Self.items(text)
+        let union = items.first { $0.title == "CreditUnion" }
+        #expect(union?.username == "ana55" && union?.password == "Vet#1973a")
+        #expect(Self.hidden(union!)?.contains("00918273") == true)
+    }
+
+    @Test func aBareDomainOpeningALabelledLine() {
+        let items = Self.items("Clinic.example.org  login: ANA1955  password: Cl!nic55")
+        #expect(items.count == 1 && items[0].title == "Clinic.example.org")
+        #expect(items[0].urls == ["https://Clinic.example.org"] || items[0].urls == ["Clinic.example.org"])
+    }
+}
