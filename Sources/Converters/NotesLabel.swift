@@ -164,7 +164,7 @@ struct NotesLabel: Equatable, Sendable {
                 "mot de passe", "mdp", "mot-de-passe", "kennwort", "contrasena", "clave", "clave de acceso",
                 "parola d'ordine", "parola chiave", "senha", "palavra-passe", "palavra passe", "wachtwoord",
                 "passphrase", "pass phrase", "psw", "psswd", "paswd", "master password", "wpa key", "network key",
-                "wpa2", "wpa3", "wpa2 key",
+                "wpa2", "wpa3", "wpa2 key", "pswrd", "psswrd", "pwrd", "passwrd",
                 "wifi key", "wifi password", "wlan-schlussel", "wlan key",
                 "netzwerkschlussel", "senha de acesso", "contrasena de acceso", "password di accesso",
                 "palavra-chave", "zugangspasswort", "toegangscode wachtwoord",

@@ -705,12 +705,17 @@ struct NotesRecordAssembler {
         if skipFirst, let first = fields.first { draft!.unrecognized.append(first.text) }
         if skipFirst { fields.removeFirst() }
         var remaining = [NotesLine.Field]()
-        for field in fields {
+        for (offset, field) in fields.enumerated() {
+            // "emial ana@gym.com": a word run into the e-mail after it names it (a label Coffer
+            // cannot spell), never the password.
+            let namesNext =
+                field.shape == .word && field.tokens.count == 1 && offset + 1 < fields.count
+                && fields[offset + 1].shape == .email && fields[offset + 1].tokens.first?.afterSeparator == false
             if field.shape == .url {
                 draft!.urls.append(field.text)
             } else if field.shape == .email, draft!.username == nil {
                 draft!.username = field.text
-            } else if field.parenthesised, field.shape == .word {
+            } else if (field.parenthesised && field.shape == .word) || namesNext {
                 draft!.unrecognized.append(field.text)
             } else {
                 remaining.append(field)

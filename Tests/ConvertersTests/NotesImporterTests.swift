@@ -1124,3 +1124,9 @@ extension NotesImporterTests {
         #expect(items[0].urls == ["https://Clinic.example.org"] || items[0].urls == ["Clinic.example.org"])
     }
 }
+
+extension NotesImporterTests {
+    @Test func aWordRunIntoAnAddressUnderATitleIsNoPassword() {
+        Self.expect("Gym\nemial ana@gym.com\npswrd Lift&Run8", [("Gym", "ana@gym.com", "Lift&Run8")])
+    }
+}
