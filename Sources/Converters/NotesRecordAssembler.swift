@@ -935,7 +935,10 @@ struct NotesRecordAssembler {
         }
         // "Contraseña del banco: x", "Mot de passe Orange : x": the words after a credential
         // label name the service when nothing else has.
-        if draft!.title == nil, [.password, .username, .email].contains(label.field),
+        // (Only a label that fills its field: "Senha do cartão:" after the password is the
+        // card's PIN, not a service.)
+        let fills = label.field == .password ? draft!.password == nil : draft!.username == nil
+        if draft!.title == nil, fills, [.password, .username, .email].contains(label.field),
             let service = Self.serviceAfterLabel(field.labelText, label: label)
         {
             draft!.title = service
@@ -1067,7 +1070,8 @@ struct NotesRecordAssembler {
             words.prefix(labelWords).map({ NotesLabel.fold($0) }).joined(separator: " ") == label.name
         else { return nil }
         let rest = words.dropFirst(labelWords).drop { labelConnectors.contains(NotesLabel.fold($0)) }
-        guard !rest.isEmpty, rest.count <= 3 else { return nil }
+        // "Senha de 8 dígitos:": a count describes the value, it names no service.
+        guard !rest.isEmpty, rest.count <= 3, rest.first?.first?.isNumber == false else { return nil }
         return rest.joined(separator: " ")
     }
 

@@ -1130,3 +1130,11 @@ extension NotesImporterTests {
         Self.expect("Gym\nemial ana@gym.com\npswrd Lift&Run8", [("Gym", "ana@gym.com", "Lift&Run8")])
     }
 }
+
+extension NotesImporterTests {
+    @Test func wordsAfterALabelNameAServiceOnlyWhenTheyCan() {
+        let items = Self.items("## Banco Sol\nConta: 98765-0\nSenha de 8 dígitos: 30917264\nSenha do cartão: 7782")
+        #expect(items.count == 1 && items[0].title == "Banco Sol" && items[0].password == "30917264")
+        #expect(items[0].customFields.first { $0.value == "7782" }?.concealed == true)
+    }
+}
