@@ -234,7 +234,7 @@ struct NotesRecordAssembler {
             // "work: costa@x.fr / Cherry1996" under a title: another account, named by a word.
             // ("old spam one: …", "Maria's: …": a few words, or a possessive, name it too.)
             let qualifier = fields.first?.tokens ?? []
-            if open.hasCredential, !open.oneLine, fields.count == 3, qualifier.count <= 3,
+            if open.hasCredential, !open.oneLine, open.titleLine, fields.count == 3, qualifier.count <= 3,
                 qualifier.last?.marked == true, fields[0].shape == .word,
                 fields[0].text.first?.isLowercase == true || fields[0].text.hasSuffix("'s"),
                 fields[1].shape == .email, fields[2].shape != .url, fields[2].shape != .email
@@ -1315,11 +1315,21 @@ struct NotesRecordAssembler {
     }
 
     static func isHandle(_ text: String) -> Bool {
-        text.contains { "._@".contains($0) || $0.isNumber }
+        isDomainLogin(text) || text.contains { "._@".contains($0) || $0.isNumber }
             || (text.allSatisfy { $0.isLowercase || $0 == "-" } && text.first != "-")
             || isJoinedName(text)
             // "DLOPEZ", "JSMITH": corporate login names in capitals.
             || (text.count >= 4 && text.count <= 12 && text.allSatisfy { $0.isUppercase && $0.isASCII })
+    }
+
+    /// `ACME\jdoe`: a Windows domain and its account.
+    static func isDomainLogin(_ text: String) -> Bool {
+        guard let slash = text.firstIndex(of: "\\") else { return false }
+        let domain = text[..<slash]
+        let user = text[text.index(after: slash)...]
+        return !domain.isEmpty && !user.isEmpty
+            && domain.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." }
+            && user.allSatisfy { $0.isLetter || $0.isNumber || "._-".contains($0) }
     }
 
     /// A first and last name run together (`CarmenGarcia`, `PaulBianchi`): two capitalised

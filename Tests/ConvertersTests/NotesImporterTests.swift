@@ -1138,3 +1138,17 @@ extension NotesImporterTests {
         #expect(items[0].customFields.first { $0.value == "7782" }?.concealed == true)
     }
 }
+
+extension NotesImporterTests {
+    @Test func aWindowsDomainLoginIsALogin() {
+        Self.expect("Office PC (AD): CORP\\ana   pw Desk#Spring25", [("Office PC (AD)", "CORP\\ana", "Desk#Spring25")])
+    }
+
+    @Test func aServiceLineAfterAnotherServicesRecordIsItsOwn() {
+        let items = Self.items(
+            "cloud (root acct): ana@x.org   Cl0ud-R00t!!\n  recovery codes: 4fj2-k9d1\ndigital sea = ana@x.org = Dr0p=99"
+        )
+        #expect(items.map(\.title) == ["cloud (root)", "digital sea"])
+        #expect(items.last?.password == "Dr0p=99")
+    }
+}
