@@ -73,7 +73,9 @@ enum HTMLText {
                     line += "[attachment: \(type)]"
                 case "br": endLine(blank: true)
                 default:
-                    if blocks.contains(name) { endLine() }
+                    // `<li><div>Milch</div></li>` (Evernote): the block inside a list item
+                    // continues the item's `- ` line.
+                    if blocks.contains(name), line != "- " { endLine() }
                 }
             case .end(let name):
                 switch name {

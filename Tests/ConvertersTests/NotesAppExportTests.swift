@@ -474,3 +474,12 @@ extension NotesAppExportTests {
         #expect(bare.count == 1 && bare[0].kind == .secureNote)
     }
 }
+
+extension NotesAppExportTests {
+    /// Evernote wraps a list item's text in a `<div>`: the item stays one `- ` line.
+    @Test func aBlockInsideAListItemContinuesItsLine() {
+        let text = HTMLText.render(
+            HTMLTokenizer.tokens("<en-note><ul><li><div>Milch</div></li><li><div>Brot</div></li></ul></en-note>"))
+        #expect(text == "- Milch\n- Brot")
+    }
+}
