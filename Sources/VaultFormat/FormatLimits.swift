@@ -6,6 +6,12 @@ public enum FormatLimits {
     public static let magic: [UInt8] = [0x43, 0x4F, 0x46, 0x46, 0x45, 0x52, 0x1A, 0x0A]
     public static let majorVersion: UInt16 = 1
     public static let minorVersion: UInt16 = 0
+    /// The minor version of a file that uses a 1.1 feature (the recovery trailer).
+    public static let recoveryMinorVersion: UInt16 = 1
+    /// Critical extension 0x8011: a recovery trailer follows the payload (§11).
+    public static let recoveryExtensionType: UInt16 = 0x8011
+    /// Parity blocks per group of 16 that a new vault gets (`--parity N` chooses others).
+    public static let defaultParity = 1
 
     /// The prefix every version keeps: magic, major, minor, header length, prefix check.
     public static let prefixBytes = 20

@@ -131,6 +131,7 @@ public final class UnlockedVault: Sendable {
             try readBlob(blob) { blobBytes += $0.count }  // every core; one batch of memory
         }
         try checkPadding(index.contentEnd..<chunkCount)
+        try file.verifyRecoveryTrailer()
         return (index.blobs.count, blobBytes)
     }
 }

@@ -25,6 +25,18 @@ public final class VaultFile: Sendable {
 
     /// Chunks present in full (all of them unless opened for salvage of a truncated file).
     public let availableChunks: Int
+    /// The recovery trailer after the payload (format 1.1, spec/FORMAT.md §11), if any.
+    package let recovery: RecoveryLayout?
+    /// The parity blocks per group of the vault's recovery trailer; 0 without one.
+    public var parity: Int { recovery?.parity ?? 0 }
+
+    /// The file's bytes for the recovery code, which reads at random offsets.
+    package var bytes: FileBytes {
+        switch storage {
+        case .memory(let bytes): FileBytes(bytes: bytes, name: path)
+        case .descriptor(let fd): FileBytes(descriptor: fd, path: path, length: fileLength)
+        }
+    }
 
     public convenience init(path: String, allowLargeKDFMemory: Bool = false, forSalvage: Bool = false) throws {
         // Non-blocking, then the type checked: a FIFO given as a vault fails at once.
@@ -64,7 +76,22 @@ public final class VaultFile: Sendable {
             let headerBytes = try Self.read(storage, path: path, count: length, at: 0)
             parsed = try VaultHeader.parse(headerBytes, allowLargeKDFMemory: allowLargeKDFMemory)
             geometry = PayloadGeometry(payloadLength: parsed.header.payloadLength)!  // parse checked it
-            let expected = length + geometry.payloadLength
+            var expected = length + geometry.payloadLength
+            var recovery: RecoveryLayout? = nil
+            if parsed.header.hasRecoveryTrailer {
+                let view: FileBytes
+                switch storage {
+                case .memory(let bytes): view = FileBytes(bytes: bytes, name: path)
+                case .descriptor(let fd): view = FileBytes(descriptor: fd, path: path, length: fileLength)
+                }
+                switch try RecoveryLayout.locate(headerLength: length, payloadLength: geometry.payloadLength, in: view) {
+                case .found(let layout, _):
+                    recovery = layout
+                    expected = layout.fileLength
+                case .wrongLength(let length): expected = length
+                }
+            }
+            self.recovery = recovery
             var available = geometry.chunkCount
             if forSalvage, fileLength < expected {
                 available = 0
@@ -75,14 +102,16 @@ public final class VaultFile: Sendable {
                 }
             }
             availableChunks = available
+            let recoveryNote = parsed.header.hasRecoveryTrailer ? " and recovery trailer" : ""
             if fileLength < expected, !forSalvage {
                 throw VaultError(
-                    .truncated, "the header announces \(expected) bytes; the file has \(fileLength)",
+                    .truncated, "the header\(recoveryNote) announces \(expected) bytes; the file has \(fileLength)",
                     byteRange: fileLength..<expected)
             }
             if fileLength > expected, !forSalvage {
                 throw VaultError(
-                    .trailingData, "\(fileLength - expected) bytes after the final chunk",
+                    .trailingData,
+                    "\(fileLength - expected) bytes after the final chunk\(parsed.header.hasRecoveryTrailer ? "'s recovery trailer" : "")",
                     byteRange: expected..<fileLength)
             }
         } catch {

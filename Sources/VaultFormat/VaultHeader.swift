@@ -30,8 +30,16 @@ public struct VaultHeader: Equatable, Sendable {
     /// Non-critical extensions this reader does not know are kept and written back.
     public var extensions: [Extension]
 
-    /// Extension types this implementation understands (none in v1.0).
-    static let knownExtensions: Set<UInt16> = []
+    /// Extension types this implementation understands: 1.1's recovery trailer.
+    static let knownExtensions: Set<UInt16> = [FormatLimits.recoveryExtensionType]
+
+    /// The recovery trailer's extension (spec/FORMAT.md §11.1): critical, so a 1.0 reader
+    /// says the file needs a newer reader instead of calling the trailer trailing data.
+    package static let recoveryExtension = Extension(
+        type: FormatLimits.recoveryExtensionType, data: [RecoveryFooter.scheme])
+
+    /// Whether a recovery trailer follows the payload.
+    public var hasRecoveryTrailer: Bool { extensions.contains { $0.type == FormatLimits.recoveryExtensionType } }
 
     public init(
         generation: UInt64, payloadLength: UInt64, payloadSalt: [UInt8], slots: [KeySlot], extensions: [Extension] = []
@@ -216,6 +224,9 @@ public struct VaultHeader: Equatable, Sendable {
                 throw corrupt("extensions not in strictly ascending type order", at..<cursor.position)
             }
             let ext = Extension(type: type, data: Array(data))
+            if type == FormatLimits.recoveryExtensionType, ext != Self.recoveryExtension {
+                throw corrupt("recovery extension must hold the one byte 01 (scheme 1)", at..<cursor.position)
+            }
             if ext.isCritical, !knownExtensions.contains(type) {
                 throw VaultError(
                     .unsupportedVersion,

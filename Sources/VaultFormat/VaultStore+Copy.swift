@@ -11,6 +11,7 @@ extension VaultStore {
         defer { withExtendedLifetime(lock) {} }
         try write(
             path: path, keys: vault.keys, slots: vault.file.header.slots, extensions: vault.file.header.extensions,
-            generation: 1, payload: payload, options: options, exclusive: true)
+            generation: 1, payload: payload, options: options, exclusive: true,
+            parity: vault.file.recovery?.parity)
     }
 }

@@ -18,7 +18,8 @@ extension VaultStore {
         let header = vault.file.header
         try write(
             path: vault.file.path, keys: vault.keys, slots: slots, extensions: header.extensions,
-            generation: header.generation + 1, payload: try vault.payloadForResealing(), options: options)
+            generation: header.generation + 1, payload: try vault.payloadForResealing(), options: options,
+            parity: vault.file.recovery?.parity)
     }
 
     /// A new file key: every chunk re-sealed, and only the given slots (made for the new key).
@@ -35,6 +36,7 @@ extension VaultStore {
         let payload = try vault.payloadForResealing()
         try write(
             path: vault.file.path, keys: keys, slots: slots, extensions: vault.file.header.extensions,
-            generation: vault.file.header.generation + 1, payload: payload, options: options)
+            generation: vault.file.header.generation + 1, payload: payload, options: options,
+            parity: vault.file.recovery?.parity)
     }
 }

@@ -15,6 +15,10 @@ public struct SaveOptions: Sendable {
     /// The lock the caller took for its read-modify-write. Without it a save uses the lock
     /// this process holds on the vault, or takes one for the write.
     public var lock: VaultLock? = nil
+    /// Parity blocks per group of the recovery trailer (spec/FORMAT.md §11); 0 writes none.
+    /// Nil keeps the vault's own count (``FormatLimits/defaultParity`` for a new vault or
+    /// one without a trailer).
+    public var parity: Int? = nil
 
     public init(keepBackup: Bool = false, random: RandomSource = SystemRandom.shared) {
         self.keepBackup = keepBackup
@@ -81,7 +85,7 @@ public enum VaultStore {
         try write(
             path: vault.file.path, keys: keys ?? vault.keys, slots: slots ?? header.slots,
             extensions: header.extensions,
-            generation: header.generation + 1, payload: payload, options: options)
+            generation: header.generation + 1, payload: payload, options: options, parity: vault.file.recovery?.parity)
     }
 
     /// Makes a slot for an open vault's file key (for `keys add`).
@@ -95,12 +99,38 @@ public enum VaultStore {
 
     static func write(
         path: String, keys: VaultKeys, slots: [KeySlot], extensions: [VaultHeader.Extension], generation: UInt64,
-        payload: VaultPayload, options: SaveOptions, exclusive: Bool = false
+        payload: VaultPayload, options: SaveOptions, exclusive: Bool = false, parity oldParity: Int? = nil
     ) throws {
+        let parity = options.parity ?? oldParity ?? FormatLimits.defaultParity
+        guard parity == 0 || RecoveryLayout.parityRange.contains(parity) else {
+            throw VaultError(
+                .invalidArgument,
+                "parity \(parity): a vault has 0 (no recovery trailer) or 1…\(RecoveryLayout.parityRange.upperBound) parity blocks per group"
+            )
+        }
+        var extensions = extensions.filter { $0.type != FormatLimits.recoveryExtensionType }
+        if parity > 0 { extensions.append(VaultHeader.recoveryExtension) }
         let sealer = VaultSealer(
             keys: keys, slots: slots, extensions: extensions, generation: generation, random: options.random)
-        try writeAtomically(path: path, keys: keys, options: options, exclusive: exclusive) { output in
-            _ = try sealer.seal(payload, to: output)
+        try writeAtomically(path: path, options: options, exclusive: exclusive, verify: keyed(keys)) { output in
+            let parsed = try sealer.seal(payload, to: output)
+            guard parity > 0 else { return }
+            let layout = RecoveryLayout(
+                headerLength: parsed.bytes.count, payloadLength: Int(parsed.header.payloadLength), parity: parity)!
+            let written = FileBytes(descriptor: output.descriptor, path: output.path, length: layout.protectedLength)
+            try RecoveryTrailer.write(for: layout, from: written, to: output.write)
+        }
+    }
+
+    /// The verification of a keyed save: the header MAC, then every chunk, record and (for
+    /// 1.1) the recovery trailer.
+    static func keyed(_ keys: VaultKeys) -> (String) throws -> Void {
+        { temporary in
+            let written = try VaultFile(path: temporary, allowLargeKDFMemory: true)
+            guard keys.authenticates(written.parsed) else {
+                throw VaultError(.fileSystem, "\(temporary): written header does not verify")
+            }
+            _ = try UnlockedVault(file: written, keys: keys, slotIndex: 0).verifyEverything()
         }
     }
 
@@ -122,7 +152,7 @@ public enum VaultStore {
     /// optional `.bak`, rename over the file a symlink names (or link(2) when `exclusive`),
     /// directory fsync. `afterStep` can fail any step in tests.
     static func writeAtomically(
-        path: String, keys: VaultKeys, options: SaveOptions, exclusive: Bool = false,
+        path: String, options: SaveOptions, exclusive: Bool = false, verify: (String) throws -> Void,
         _ body: (FileOutput) throws -> Void
     ) throws {
         let target = try VaultPath.resolve(path)
@@ -157,11 +187,7 @@ public enum VaultStore {
             try options.afterStep?(.syncTemporary)
         }
         // Re-open and verify everything before the old file is touched.
-        let written = try VaultFile(path: temporary, allowLargeKDFMemory: true)
-        guard keys.authenticates(written.parsed) else {
-            throw VaultError(.fileSystem, "\(temporary): written header does not verify")
-        }
-        _ = try UnlockedVault(file: written, keys: keys, slotIndex: 0).verifyEverything()
+        try verify(temporary)
         try options.afterStep?(.verifyTemporary)
         try lock.publishing {
             // The backup only once publishing is certain (the lock checked): a save refused

@@ -13,7 +13,7 @@ import VaultCrypto
         var bytes: [UInt8]
         var file: VaultFile
         var keys: VaultKeys
-        var payload: [UInt8] { Array(bytes[file.headerLength...]) }
+        var payload: [UInt8] { Array(bytes[file.headerLength..<file.headerLength + Int(file.header.payloadLength)]) }
 
         init() throws {
             let dir = try VaultFixtures.directory()
@@ -28,7 +28,7 @@ import VaultCrypto
         func with(slots: [KeySlot]) -> [UInt8] {
             var header = file.header
             header.slots = slots
-            return header.encode(macKey: keys.macKey) + payload
+            return VaultFixtures.withRecoveryTrailer(header.encode(macKey: keys.macKey) + payload, parity: file.parity)
         }
 
         func slot(label: String, fileKey: SecureBytes? = nil, kdf: KDFParameters? = nil) throws -> KeySlot {

@@ -72,7 +72,7 @@ import VaultCrypto
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = try VaultFixtures.keyFileVault(in: dir)
         var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
-        bytes[bytes.count - 20] ^= 1
+        bytes[try VaultFile(path: path).recovery!.protectedLength - 20] ^= 1
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         let vault = try VaultFile(path: path).unlock(with: Credentials(keyFiles: [VaultFixtures.keyFileBytes]))
         #expect(throws: VaultError(.payloadDamaged, "")) { try vault.chunk(vault.chunkCount - 1) }

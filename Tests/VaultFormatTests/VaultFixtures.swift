@@ -48,6 +48,20 @@ enum VaultFixtures {
         return path
     }
 
+    /// `protected` (a header and its payload) followed by a fresh recovery trailer with
+    /// `parity` blocks per group (none for 0): what a writer would append after forging
+    /// a header of another length.
+    static func withRecoveryTrailer(_ protected: [UInt8], parity: Int) -> [UInt8] {
+        guard parity > 0 else { return protected }
+        let file = FileBytes(bytes: protected)
+        let headerLength = Int(protected[12]) | Int(protected[13]) << 8 | Int(protected[14]) << 16
+        let layout = RecoveryLayout(
+            headerLength: headerLength, payloadLength: protected.count - headerLength, parity: parity)!
+        let output = MemoryOutput()
+        try! RecoveryTrailer.write(for: layout, from: file, to: output.write)
+        return protected + output.bytes
+    }
+
     static func openClass(_ path: String, _ credentials: Credentials) -> VaultError.Kind? {
         openClass(bytes: try! [UInt8](Data(contentsOf: URL(fileURLWithPath: path))), credentials)
     }

@@ -25,7 +25,7 @@ ensure_packages() {
 # Packages the library and CLI need to build.
 BUILD_PACKAGES=(pkg-config libsodium-dev libssl-dev libxml2-dev zlib1g-dev libzxcvbn-dev libarchive-dev)
 # Peers the interop tests run against (python3 is part of the machine image).
-TEST_PACKAGES=(libplist-utils libxml2-utils keepassxc age oathtool xvfb xclip zsh fish procps groff-base)
+TEST_PACKAGES=(libplist-utils libxml2-utils keepassxc age oathtool par2 xvfb xclip zsh fish procps groff-base)
 
 # ensure_second_reader_modules: spec/reader/coffer_read.py needs `cryptography` 44 or newer
 # (Argon2id) in the python3 the tests find on PATH; pip installs it when missing.

@@ -1,0 +1,95 @@
+/// What a keyless look at a file's recovery trailer finds (spec/FORMAT.md §11.4): which
+/// data blocks (so which chunks, or the header) and which parity blocks are damaged, and
+/// whether each damaged group can be rebuilt. Needs no key and trusts nothing: it finds
+/// damage, never proves authenticity (that stays the MAC's and the AEAD tags' job).
+package struct RecoveryScan: Sendable {
+    package struct ParityBlock: Hashable, Sendable {
+        package var group: Int
+        package var row: Int
+    }
+
+    package let layout: RecoveryLayout
+    package var footerIntact = true
+    package var tableIntact = true
+    /// Data blocks whose checksum does not match the table.
+    package var damagedBlocks = [Int]()
+    package var damagedParity = Set<ParityBlock>()
+    /// Groups whose stored parity is not the parity of their data (only looked for when
+    /// no checksum locates damage, by ``verifyParity``).
+    package var inconsistentGroups = [Int]()
+    /// The table, as stored (valid only when ``tableIntact``).
+    var table: [UInt8] = []
+
+    package var isClean: Bool {
+        footerIntact && tableIntact && damagedBlocks.isEmpty && damagedParity.isEmpty && inconsistentGroups.isEmpty
+    }
+
+    /// Damaged data blocks per group.
+    package var damageByGroup: [Int: [Int]] { Dictionary(grouping: damagedBlocks, by: layout.group(ofBlock:)) }
+
+    /// Groups with more damaged data blocks than intact parity blocks: lost to repair.
+    package var unrepairableGroups: [Int] {
+        damageByGroup.compactMap { group, blocks in
+            intactRows(ofGroup: group).count < blocks.count ? group : nil
+        }.sorted()
+    }
+
+    package var isRepairable: Bool { (tableIntact || damagedBlocks.isEmpty) && unrepairableGroups.isEmpty }
+
+    package func intactRows(ofGroup group: Int) -> [Int] {
+        (0..<layout.parity).filter { !damagedParity.contains(ParityBlock(group: group, row: $0)) }
+    }
+
+    func storedChecksum(entry: Int) -> ArraySlice<UInt8> {
+        let size = RecoveryLayout.checksumBytes
+        return table[entry * size..<(entry + 1) * size]
+    }
+
+    /// Scans `file`: the footer, the table's own checksum, then every block against it.
+    /// When the table is damaged the checksums cannot be trusted, so the parity is
+    /// recomputed from the data instead: if it matches, the data is intact.
+    package static func scan(_ file: FileBytes, layout: RecoveryLayout, verifyParity: Bool) throws -> RecoveryScan {
+        var scan = RecoveryScan(layout: layout)
+        let footerStart = layout.footerOffset
+        scan.footerIntact = RecoveryFooter.parse(try file.read(footerStart..<footerStart + RecoveryLayout.footerBytes))
+            == RecoveryFooter(layout)
+        let table = try file.read(layout.tableOffset..<layout.footerOffset)
+        let entries = table.dropLast(RecoveryLayout.checksumBytes)
+        scan.tableIntact = Array(entries).withUnsafeBytes { RecoveryLayout.checksum($0) } == Array(table.suffix(8))
+        scan.table = table
+        guard scan.tableIntact else {
+            scan.inconsistentGroups = try inconsistentGroups(file, layout)
+            return scan
+        }
+        for i in 0..<layout.blockCount {
+            let block = try file.read(layout.range(ofBlock: i))
+            if block.withUnsafeBytes({ RecoveryLayout.checksum($0) })[...] != scan.storedChecksum(entry: i) {
+                scan.damagedBlocks.append(i)
+            }
+        }
+        for group in 0..<layout.groupCount {
+            for row in 0..<layout.parity {
+                let block = try file.read(layout.range(ofParity: row, group: group))
+                let entry = layout.blockCount + group * layout.parity + row
+                if block.withUnsafeBytes({ RecoveryLayout.checksum($0) })[...] != scan.storedChecksum(entry: entry) {
+                    scan.damagedParity.insert(ParityBlock(group: group, row: row))
+                }
+            }
+        }
+        if verifyParity, scan.damagedBlocks.isEmpty, scan.damagedParity.isEmpty {
+            scan.inconsistentGroups = try inconsistentGroups(file, layout)
+        }
+        return scan
+    }
+
+    /// Groups whose stored parity differs from the parity of their data.
+    static func inconsistentGroups(_ file: FileBytes, _ layout: RecoveryLayout) throws -> [Int] {
+        try (0..<layout.groupCount).filter { group in
+            let (blocks, _) = try RecoveryTrailer.readGroup(group, of: layout, from: file)
+            let parity = RecoveryTrailer.parity(of: blocks, rows: layout.parity, blockBytes: layout.blockBytes)
+            return try (0..<layout.parity).contains { row in
+                try file.read(layout.range(ofParity: row, group: group)) != parity[row]
+            }
+        }
+    }
+}
