@@ -14,7 +14,8 @@ struct Coffer: ParsableCommand {
         abstract: "Portable encrypted vault archives.",
         version: version,
         subcommands: [
-            Create.self, Inspect.self, Verify.self, Keys.self, Keygen.self, Rekey.self, Salvage.self, Import.self,
+            Create.self, Inspect.self, Verify.self, Keys.self, Keygen.self, Rekey.self, Salvage.self, Repair.self,
+            Import.self,
             Export.self, Convert.self, List.self, Show.self, Search.self, Add.self, Edit.self, Remove.self,
             Generate.self, Analyze.self, PlistCommand.self, Move.self, Folder.self, Trash.self, Merge.self,
             Attach.self, TOTPCommand.self, Clip.self, ClipClear.self, Copy.self,

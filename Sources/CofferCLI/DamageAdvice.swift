@@ -8,6 +8,14 @@ import Foundation
 enum DamageAdvice {
     static func text(for kind: VaultError.Kind, path: String) -> String {
         var advice = [String]()
+        if [.payloadDamaged, .headerCorrupted, .headerAuthentication, .notCofferFile].contains(kind),
+            let status = try? VaultRepair.check(path: path), !status.isClean
+        {
+            advice.append(
+                status.isRepairable
+                    ? "`coffer repair \(path)` restores it without a key"
+                    : "its recovery data cannot restore all of it (\(status.lostChunks.count) chunk(s) lost)")
+        }
         if [.payloadDamaged, .truncated, .trailingData].contains(kind) {
             advice.append("`coffer salvage \(path) -o NEW` recovers every intact item")
         }

@@ -12,9 +12,14 @@ struct Salvage: ParsableCommand {
     @OptionGroup var keys: KeyOptions
 
     func run() throws {
+        // What the recovery data can rebuild is rebuilt first (in memory; the damaged file is
+        // left alone), so salvage loses only what lies in groups beyond repair.
+        let repaired = try? VaultRepair.repaired(path: damaged, partial: true)
         let file = try reporting(damaged) {
-            try VaultFile(path: damaged, allowLargeKDFMemory: keys.allowKdfMemory, forSalvage: true)
+            try repaired.map { try VaultFile(bytes: $0, name: damaged, allowLargeKDFMemory: keys.allowKdfMemory) }
+                ?? VaultFile(path: damaged, allowLargeKDFMemory: keys.allowKdfMemory, forSalvage: true)
         }
+        if repaired != nil { print("repaired damaged blocks from the recovery data before salvaging") }
         let vault = try reporting(damaged) { try file.unlock(with: keys.credentials()) }
         let (payload, report) = vault.salvage()
         for (index, range) in report.damagedChunks {

@@ -90,6 +90,7 @@ struct Inspect: ParsableCommand {
             print("    [\(slot.index)] \(slot.type)\(label)\(kdf)")
         }
         for ext in report.extensions { print("  extension    \(ext)") }
+        if let recovery = report.recovery { print("  recovery     \(recovery)") }
         if let c = report.contents {
             print("  records      \(c.records) (\(c.recordBytes) bytes)")
             print("  blobs        \(c.blobs) (\(c.blobBytes) bytes)")
@@ -150,7 +151,7 @@ struct Verify: ParsableCommand {
             // Said plainly: a keyless pass is not a check of the contents.
             FileHandle.standardError.write(
                 Data(
-                    "note: no key given, so the payload (items, attachments) was not decrypted or checked; give a key (--passphrase-file, --key-file, --identity, COFFER_PASSPHRASE) for a full check\n"
+                    "note: no key given, so the items and attachments were not decrypted or authenticated (a 1.1 vault's bytes were checked against its keyless checksums, which find damage, not tampering); give a key (--passphrase-file, --key-file, --identity, COFFER_PASSPHRASE) for a full check\n"
                         .utf8))
         }
         if let first = failed.first {

@@ -6,6 +6,8 @@ import VaultModel
 public struct VaultCheck: Sendable {
     public enum Level: String, Sendable {
         case structure = "structure and checksum"
+        /// Keyless, of a 1.1 file: every byte checked against the recovery trailer's table.
+        case checksums = "structure and every block's checksum; no key"
         case everything = "every chunk, record and item checked"
     }
 
@@ -33,9 +35,13 @@ public struct VaultCheck: Sendable {
     public static func check(_ path: String, credentials: Credentials?, allowLargeKDFMemory: Bool = false)
         -> VaultCheck
     {
-        let level: Level = credentials == nil ? .structure : .everything
+        var level: Level = credentials == nil ? .structure : .everything
         do {
             let file = try VaultFile(path: path, allowLargeKDFMemory: allowLargeKDFMemory)
+            if credentials == nil, file.parity > 0 {
+                level = .checksums
+                try file.verifyRecoveryTrailer()
+            }
             if let credentials {
                 // The records are read and decoded once, into the model; then the chunks after
                 // them. A container failure is reported before a model failure, as if the

@@ -1,6 +1,13 @@
 extension RecoveryScan {
     /// One line per finding, in file order, with byte ranges counted from the file's start.
-    package var findings: [String] {
+    package var findings: [String] { describe(withRanges: true) }
+
+    /// ``findings`` without byte ranges, for an error that carries the first one itself.
+    package var shortFindings: [String] { describe(withRanges: false) }
+
+    func describe(withRanges: Bool) -> [String] {
+        func bytes(_ range: Range<Int>) -> String { withRanges ? ", bytes \(range.lowerBound)..<\(range.upperBound)" : "" }
+        func only(_ range: Range<Int>) -> String { withRanges ? " (bytes \(range.lowerBound)..<\(range.upperBound))" : "" }
         var lines = [String]()
         for i in damagedBlocks {
             let range = layout.range(ofBlock: i)
@@ -9,24 +16,24 @@ extension RecoveryScan {
             }
             let part = range.lowerBound < layout.headerLength ? ("the header" + (what.map { " and \($0)" } ?? "")) : what!
             lines.append(
-                "block \(i) (\(part), bytes \(range.lowerBound)..<\(range.upperBound)) does not match its checksum")
+                "block \(i) (\(part)\(bytes(range))) does not match its checksum")
         }
         for parity in damagedParity.sorted(by: { ($0.group, $0.row) < ($1.group, $1.row) }) {
             let range = layout.range(ofParity: parity.row, group: parity.group)
             lines.append(
-                "parity block \(parity.row) of group \(parity.group) (bytes \(range.lowerBound)..<\(range.upperBound)) does not match its checksum"
+                "parity block \(parity.row) of group \(parity.group)\(only(range)) does not match its checksum"
             )
         }
         if !tableIntact {
             lines.append(
-                "the checksum table (bytes \(layout.tableOffset)..<\(layout.footerOffset)) does not match its own checksum"
+                "the checksum table\(only(layout.tableOffset..<layout.footerOffset)) does not match its own checksum"
             )
         }
         for group in inconsistentGroups {
             lines.append("group \(group)'s parity is not the parity of its blocks")
         }
         if !footerIntact {
-            lines.append("the recovery footer (bytes \(layout.footerOffset)..<\(layout.fileLength)) is damaged")
+            lines.append("the recovery footer\(only(layout.footerOffset..<layout.fileLength)) is damaged")
         }
         return lines
     }

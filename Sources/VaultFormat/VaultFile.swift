@@ -102,10 +102,10 @@ public final class VaultFile: Sendable {
                 }
             }
             availableChunks = available
-            let recoveryNote = parsed.header.hasRecoveryTrailer ? " and recovery trailer" : ""
+            let recoveryNote = parsed.header.hasRecoveryTrailer ? " and recovery trailer announce" : " announces"
             if fileLength < expected, !forSalvage {
                 throw VaultError(
-                    .truncated, "the header\(recoveryNote) announces \(expected) bytes; the file has \(fileLength)",
+                    .truncated, "the header\(recoveryNote) \(expected) bytes; the file has \(fileLength)",
                     byteRange: fileLength..<expected)
             }
             if fileLength > expected, !forSalvage {

@@ -36,6 +36,8 @@ public struct VaultInspection: Codable, Sendable {
     public var checksum: String
     public var slots: [Slot]
     public var extensions: [String]
+    /// The recovery trailer (1.1), keylessly: its shape and cost; nil without one.
+    public var recovery: String?
     public var contents: Contents?
 
     public init(file: VaultFile, unlocked: UnlockedVault? = nil) throws {
@@ -61,7 +63,14 @@ public struct VaultInspection: Codable, Sendable {
             return s
         }
         extensions = header.extensions.map {
-            "0x" + String($0.type, radix: 16) + ($0.isCritical ? " (critical)" : "") + ", \($0.data.count) bytes"
+            let name = $0.type == FormatLimits.recoveryExtensionType ? " recovery trailer" : ""
+            return "0x" + String($0.type, radix: 16) + name + ($0.isCritical ? " (critical)" : "")
+                + ", \($0.data.count) bytes"
+        }
+        recovery = file.recovery.map { layout in
+            let percent = Double(layout.trailerLength) * 100 / Double(layout.protectedLength)
+            return "\(layout.trailerLength) bytes (\(String(format: "%.1f", percent)) %): parity \(layout.parity) per group, "
+                + "\(layout.groupCount) group(s) of up to 16 blocks of \(layout.blockBytes) bytes"
         }
         if let unlocked {
             let index = try unlocked.readIndex()

@@ -63,9 +63,12 @@ public enum VaultRepair {
 
     /// The data blocks a repair rebuilds, each checked against its checksum. Throws when a
     /// group lost more blocks than it has intact parity, or a rebuilt block does not match.
-    static func rebuiltBlocks(_ file: FileBytes, _ scan: RecoveryScan) throws -> [Int: [UInt8]] {
+    /// With `partial`, the groups that can be rebuilt are and the others are left as they
+    /// are (for salvage, which then loses only what lies in them).
+    static func rebuiltBlocks(_ file: FileBytes, _ scan: RecoveryScan, partial: Bool = false) throws -> [Int: [UInt8]] {
         let layout = scan.layout
-        guard scan.isRepairable else {
+        let lost = Set(scan.unrepairableGroups)
+        guard scan.isRepairable || (partial && (scan.tableIntact || scan.damagedBlocks.isEmpty)) else {
             throw VaultError(
                 .payloadDamaged,
                 "\(file.path): the damage is beyond the recovery data: "
@@ -73,7 +76,7 @@ public enum VaultRepair {
                 byteRange: scan.firstDamagedRange)
         }
         var rebuilt = [Int: [UInt8]]()
-        for (group, damaged) in scan.damageByGroup.sorted(by: { $0.key < $1.key }) {
+        for (group, damaged) in scan.damageByGroup.sorted(by: { $0.key < $1.key }) where !lost.contains(group) {
             let rows = Array(scan.intactRows(ofGroup: group).prefix(damaged.count))
             var syndromes = try rows.map { try file.read(layout.range(ofParity: $0, group: group)) }
             let erased = damaged.map(layout.position(ofBlock:))
@@ -95,6 +98,7 @@ public enum VaultRepair {
             for (k, i) in damaged.enumerated() {
                 let block = Array(blocks[k].prefix(layout.range(ofBlock: i).count))
                 guard block.withUnsafeBytes({ RecoveryLayout.checksum($0) })[...] == scan.storedChecksum(entry: i) else {
+                    if partial { continue }
                     throw VaultError(
                         .payloadDamaged,
                         "\(file.path): block \(i) rebuilt from parity does not match its checksum: the file holds more damage than the checksums show, or its recovery data was altered; nothing repaired",
@@ -106,16 +110,26 @@ public enum VaultRepair {
         return rebuilt
     }
 
-    /// The repaired file in memory (for salvage and tests): nil when it is intact.
-    public static func repaired(bytes: [UInt8], name: String = "<memory>") throws -> [UInt8]? {
+    /// `path` repaired in memory (the file is left alone); nil when it is intact.
+    public static func repaired(path: String, partial: Bool = false) throws -> [UInt8]? {
+        let file = try FileBytes(path: path)
+        return try repaired(bytes: file.read(0..<file.length), name: path, partial: partial)
+    }
+
+    /// The repaired file in memory (for salvage and tests): nil when it is intact. With
+    /// `partial`, every group that can be rebuilt is, and the rest is left damaged.
+    public static func repaired(bytes: [UInt8], name: String = "<memory>", partial: Bool = false) throws -> [UInt8]? {
         let file = FileBytes(bytes: bytes, name: name)
         let (layout, _) = try locate(file)
         let scan = try RecoveryScan.scan(file, layout: layout, verifyParity: true)
         guard !scan.isClean else { return nil }
         var repaired = Array(bytes.prefix(layout.protectedLength))
-        for (i, block) in try rebuiltBlocks(file, scan) {
+        let rebuilt = try rebuiltBlocks(file, scan, partial: partial)
+        if partial, rebuilt.isEmpty { return nil }
+        for (i, block) in rebuilt {
             repaired.replaceSubrange(layout.range(ofBlock: i), with: block)
         }
+        if partial, !scan.isRepairable { return repaired + bytes[layout.protectedLength...] }
         let output = MemoryOutput()
         try RecoveryTrailer.write(for: layout, from: FileBytes(bytes: repaired), to: output.write)
         return repaired + output.bytes
