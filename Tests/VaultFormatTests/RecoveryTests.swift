@@ -72,7 +72,7 @@ import VaultCrypto
         for c in 0..<40 { #expect(large.range(ofBlock: 1 + c) == 300 + c * chunk..<300 + (c + 1) * chunk) }
         #expect(large.chunks(ofBlock: 5) == 4...4)
         // The trailer costs about 1/16 per parity row once the groups are full.
-        let full = RecoveryLayout(headerLength: 300, payloadLength: 159 * chunk + 1000, parity: 1)!
+        let full = RecoveryLayout(headerLength: 300, payloadLength: 158 * chunk + 1000, parity: 1)!
         #expect(full.groupCount == 10)
         #expect(Double(full.trailerLength) / Double(full.protectedLength) < 0.07)
     }

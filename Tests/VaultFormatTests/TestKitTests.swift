@@ -21,6 +21,7 @@ import VaultTestKit
     @Test func everyVectorGivesItsExpectedClass() throws {
         let vectors = try Self.shippedVectors()
         #expect(vectors.count >= 60)
+        #expect(vectors.filter { $0.repair != nil }.count >= 7 && vectors.contains(where: \.repairImpossible))
         let classes = Set(vectors.map(\.expect))
         #expect(
             classes.count == VaultError.Kind.allCases.filter(\.describesBytes).count + 1,
@@ -30,6 +31,9 @@ import VaultTestKit
             #expect(outcome.expect == vector.expect, "\(vector.name)")
             if vector.expect == "success" {
                 #expect(outcome.payload == vector.payload, "\(vector.name): payload digest")
+            }
+            if vector.repair != nil || vector.repairImpossible {
+                #expect(vector.runRepair() == vector.repair, "\(vector.name): keyless repair")
             }
         }
     }

@@ -551,6 +551,15 @@ public enum TestKitGenerator {
             "trailing_chunk", .trailingData, bigBlob.bytes + bigBlob.payload.prefix(FormatLimits.chunkCiphertextBytes),
             credential: "key file", "a whole chunk appended")
         failure("trailing_vault", .trailingData, withRecords.bytes + withRecords.bytes, "a second vault appended")
+
+        try recoveryVectors(
+            success: { try success($0, $1, credential: $2, $3) },
+            failure: { name, kind, bytes, credential, comment, repair in
+                var v = vector(name, kind.rawValue, bytes, credential: credential, comment)
+                v.repair = repair
+                v.repairImpossible = repair == nil
+                out.append(v)
+            })
         return out
     }
 

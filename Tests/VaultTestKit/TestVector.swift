@@ -12,6 +12,10 @@ public struct TestVector: Equatable, Sendable {
     public var identity: [UInt8]?
     /// SHA-256 of the payload plaintext, for success vectors.
     public var payload: [UInt8]?
+    /// For 1.1 vectors: SHA-256 of the file a keyless repair gives (the file itself when
+    /// there is nothing to repair), or nil with ``repairImpossible`` when it must refuse.
+    public var repair: [UInt8]?
+    public var repairImpossible = false
     public var comment: String
     public var bytes: [UInt8]
 
@@ -21,6 +25,8 @@ public struct TestVector: Equatable, Sendable {
         if let keyFile { text += "key file: \(Self.hex(keyFile))\n" }
         if let identity { text += "identity: \(Self.hex(identity))\n" }
         if let payload { text += "payload: \(Self.hex(payload))\n" }
+        if let repair { text += "repair: \(Self.hex(repair))\n" }
+        if repairImpossible { text += "repair: impossible\n" }
         text += "comment: \(comment)\n\n"
         return Array(text.utf8) + bytes
     }
@@ -62,6 +68,12 @@ public struct TestVector: Equatable, Sendable {
             case "key file": vector.keyFile = try unhex(value, count: nil, line: lineNumber, name: name)
             case "identity": vector.identity = try unhex(value, count: 32, line: lineNumber, name: name)
             case "payload": vector.payload = try unhex(value, count: 32, line: lineNumber, name: name)
+            case "repair":
+                if value == "impossible" {
+                    vector.repairImpossible = true
+                } else {
+                    vector.repair = try unhex(value, count: 32, line: lineNumber, name: name)
+                }
             case "comment": vector.comment = value
             default: throw bad("line \(lineNumber): unknown key \"\(key)\"")
             }
@@ -106,6 +118,16 @@ public struct TestVector: Equatable, Sendable {
             passphrase: passphrase.map { p in Array(p.utf8).withUnsafeBytes { SecureBytes(copying: $0) } },
             keyFiles: keyFile.map { k in [k.withUnsafeBytes { SecureBytes(copying: $0) }] } ?? [],
             identities: identity.map { i in [i.withUnsafeBytes { SecureBytes(copying: $0) }] } ?? [])
+    }
+
+    /// Repairs the vector's file without a key (spec/FORMAT.md §11.5): the SHA-256 of the
+    /// result (of the file itself when nothing needed repair), or nil when it was refused.
+    public func runRepair() -> [UInt8]? {
+        do {
+            return SHA256.hash(try VaultRepair.repaired(bytes: bytes, name: name) ?? bytes)
+        } catch {
+            return nil
+        }
     }
 
     /// Opens the vector as a reader would: the class it yields and, on success, the digest.
