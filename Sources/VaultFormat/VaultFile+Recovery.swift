@@ -11,10 +11,8 @@ extension VaultFile {
         guard !scan.isClean else { return }
         let verdict =
             !scan.isRepairable
-            ? "more damage than the recovery data can restore"
-            : scan.damagedBlocks.isEmpty
-                ? "the items are intact; a repair rebuilds the recovery data without a key"
-                : "a repair restores \(scan.damagedBlocks.count == 1 ? "it" : "them") without a key"
+            ? "beyond what the recovery data can restore"
+            : scan.damagedBlocks.isEmpty ? "only the recovery data is hit; the items are intact" : "repairable without a key"
         let firstChunk = scan.damagedBlocks.first.flatMap { layout.chunks(ofBlock: $0)?.lowerBound }
         throw VaultError(
             .payloadDamaged, scan.shortFindings.joined(separator: "; ") + " (\(verdict))",

@@ -10,16 +10,25 @@ samples/testkit/ and over vaults the `coffer` tool writes.
 
     coffer_read.py VAULT (--passphrase-file F | --key-file F | --identity F) [--dump]
                          [--allow-kdf-memory]
+    coffer_read.py VAULT --check
+    coffer_read.py VAULT --repair OUT [--parity N]
     coffer_read.py --testkit DIR
 
 A vault's class (spec §8) is printed, then for an opened vault the SHA-256 of its payload
 plaintext, its record and blob counts, and with --dump its records as an XML plist. The
-exit code is the one `coffer` uses for that class.
+exit code is the one `coffer` uses for that class. It reads versions 1.0 and 1.1 (the
+recovery trailer of §11). Without a key, --check performs §1 steps 1–6 and the trailer's
+checks (§11.4), and --repair rebuilds damaged blocks from the trailer (§11.5) and writes
+the repaired file to OUT, a new file (with --parity N, a trailer of N rows per group).
 
 The code follows the spec's sections: `order_of_checks` (§1) calls `header_*` (§2),
 `keyslot` and `kdf_*` (§3), `chunk_geometry` (§4), `keys_*` (§5), then `PayloadReading`
 (§6.5), whose steps call `frame` (§6.1), `regions_*` (§6.2), `index_schema` (§6.3) and
-`padme` (§6.4). Every malformed input ends in a `Refused` with a class of §8.
+`padme` (§6.4), and last `recovery_check` (§11.4). The recovery trailer (§11) is
+`recovery_extension` (§11.1), `RecoveryLayout`, `recovery_footer`,
+`recovery_find_trailer` and `recovery_parity` (§11.2, over `gf_*`, GF(2⁸)),
+`recovery_check` (§11.4) and `recovery_repair` (§11.5). Every malformed input ends in a
+`Refused` with a class of §8 (a repair that cannot be done: `Refused("not repairable", …)`).
 """
 
 import argparse
@@ -117,15 +126,29 @@ def xchacha20poly1305_open(key, nonce24, sealed, associated):
 
 
 def order_of_checks(data, passphrase=None, key_file=None, identity=None, memory_policy=True):
-    """§1 steps 1–9. Returns (header, chunk plaintexts, records, blobs) or raises Refused."""
-    header = header_prefix(data)                                         # steps 1–3
-    header_checksum(data, header)                                        # step 4
-    header_fields(data, header)                                          # step 5
-    file_size(data, header)                                              # step 6
+    """§1 steps 1–10. Returns (header, chunk plaintexts, records, blobs) or raises Refused."""
+    header = keyless_checks(data)                                        # steps 1–6
     file_key = keyslots_and_mac(header, passphrase, key_file, identity, memory_policy)  # 7–8
     reading = PayloadReading(data, header, file_key)                     # step 9
     records, blobs = reading.verify_everything()
+    if header.trailer is not None:                                       # step 10
+        recovery_check(data, header.trailer)
     return header, reading.plaintexts(), records, blobs
+
+
+def keyless_checks(data):
+    """§1 steps 1–6, which need no key. Returns the parsed header or raises Refused."""
+    header = header_parse(data)                                          # steps 1–5
+    file_size(data, header)                                              # step 6
+    return header
+
+
+def header_parse(data):
+    """§1 steps 1–5: the header "parses" (the word of §11.5 step 1)."""
+    header = header_prefix(data)                                         # steps 1–3
+    header_checksum(data, header)                                        # step 4
+    header_fields(data, header)                                          # step 5
+    return header
 
 
 class Header:
@@ -172,6 +195,7 @@ def header_fields(data, header):
         slot, at = keyslot(header.bytes, at, end, index)
         header.slots.append(slot)
     header.extensions, at = header_extensions(header.bytes, at, end, header.extension_count)  # 5.3
+    header.recovery = any(kind == RECOVERY_EXTENSION for kind, _ in header.extensions)  # §11.1
     if at != end:                                                        # 5.4
         raise Refused("header failure", f"{end - at} bytes after the last extension at offset {at}")
     header_canonical(header)
@@ -206,9 +230,12 @@ def header_extensions(raw, at, end, count):
             raise Refused("header failure", f"extension {number} of {length} bytes at offset {at}")
         if kind <= previous:
             raise Refused("header failure", f"extension type {kind:#06x} out of order at offset {at}")
-        if kind & 0x8000:  # version 1.0 defines no extension types
+        data = raw[at + 4 : at + 4 + length]
+        if kind == RECOVERY_EXTENSION:  # 1.1 defines this one type (§2 "Extensions")
+            recovery_extension(data, at)
+        elif kind & 0x8000:
             raise Refused("unsupported version", f"unknown critical extension {kind:#06x} at offset {at}")
-        extensions.append((kind, raw[at + 4 : at + 4 + length]))
+        extensions.append((kind, data))
         previous = kind
         at += 4 + length
     return extensions, at
@@ -231,7 +258,12 @@ def header_canonical(header):
 
 
 def file_size(data, header):
-    """§1 step 6."""
+    """§1 step 6: header + payload, plus the recovery trailer found as §11.2 says for a file
+    whose header has the extension. Sets header.trailer (a RecoveryLayout or None)."""
+    header.trailer = None
+    if header.recovery:
+        header.trailer = recovery_find_trailer(data, header.length, header.payload_length)
+        return
     total = header.length + header.payload_length
     if len(data) < total:
         raise Refused("truncated", f"file of {len(data)} bytes, header + payload need {total}")
@@ -699,6 +731,382 @@ def index_schema(index):
     return None
 
 
+# --- §11 recovery trailer (version 1.1) ---------------------------------------------------
+
+RECOVERY_EXTENSION = 0x8011  # critical (§11.1)
+RECOVERY_SCHEME = 1
+FOOTER_MAGIC = b"COFFPAR1"
+FOOTER = 32
+ENTRY = 8  # a checksum table entry, and the table checksum
+GROUP = 16  # data blocks per group at most, and blocks of a small vault at most
+MAX_PARITY = 16  # N: 1…16
+SMALL_BLOCK = 64
+
+
+def recovery_extension(data, at):
+    """§11.1: extension 0x8011 holds exactly the byte 01 (scheme 1); anything else is a header
+    failure (checked where §1 step 5.3 would ask whether this reader knows the type)."""
+    if data != bytes([RECOVERY_SCHEME]):
+        held = data.hex() or "nothing"
+        raise Refused("header failure", f"recovery extension at offset {at} holds {held}, not 01 (§11.1)")
+
+
+# GF(2⁸) with the polynomial x⁸+x⁴+x³+x²+1 (0x11D), generated by 2 (§11.2 "Parity").
+GF_EXP = [0] * 510
+GF_LOG = [0] * 256
+_x = 1
+for _i in range(255):
+    GF_EXP[_i] = GF_EXP[_i + 255] = _x
+    GF_LOG[_x] = _i
+    _x <<= 1
+    if _x & 0x100:
+        _x ^= 0x11D
+del _x, _i
+
+
+def gf_mul(a, b):
+    return 0 if a == 0 or b == 0 else GF_EXP[GF_LOG[a] + GF_LOG[b]]
+
+
+def gf_div(a, b):
+    if b == 0:
+        raise ZeroDivisionError("division by 0 in GF(2⁸)")
+    return 0 if a == 0 else GF_EXP[(GF_LOG[a] - GF_LOG[b]) % 255]
+
+
+_GF_SCALE = {}
+
+
+def gf_scale(c, block):
+    """c · block, byte by byte, as an integer (so that blocks are XORed as integers)."""
+    if c not in _GF_SCALE:
+        _GF_SCALE[c] = bytes(gf_mul(c, v) for v in range(256))
+    return int.from_bytes(block.translate(_GF_SCALE[c]), "little")
+
+
+def gf_invert(matrix):
+    """The inverse of a square matrix over GF(2⁸), by Gauss–Jordan elimination."""
+    k = len(matrix)
+    rows = [list(row) + [int(i == j) for j in range(k)] for i, row in enumerate(matrix)]
+    for col in range(k):
+        pivot = next(r for r in range(col, k) if rows[r][col])  # a Cauchy matrix: always one
+        rows[col], rows[pivot] = rows[pivot], rows[col]
+        inverse = gf_div(1, rows[col][col])
+        rows[col] = [gf_mul(inverse, v) for v in rows[col]]
+        for r in range(k):
+            factor = rows[r][col]
+            if r != col and factor:
+                rows[r] = [v ^ gf_mul(factor, w) for v, w in zip(rows[r], rows[col])]
+    return [row[k:] for row in rows]
+
+
+def recovery_coefficient(r, p):
+    """§11.2: c(r, p) = (16 ⊕ p) / ((16 + r) ⊕ p), the Cauchy matrix with row 0 all ones."""
+    return gf_div(GROUP ^ p, (GROUP + r) ^ p)
+
+
+assert recovery_coefficient(0, 5) == 1 and recovery_coefficient(1, 0) == 0x73  # §11.2's examples
+
+
+def ceil_div(a, b):
+    return -(-a // b)
+
+
+def recovery_block_size(header_length, payload_length):
+    """§11.2 "Blocks": one sealed chunk for a payload of more than 16 chunks, else the smallest
+    multiple of 64 ≥ max(64, ⌈D/16⌉) that cuts the protected bytes into at most 16 blocks."""
+    if payload_length > GROUP * CHUNK_SEALED:
+        return CHUNK_SEALED
+    size = SMALL_BLOCK * ceil_div(max(SMALL_BLOCK, ceil_div(header_length + payload_length, GROUP)), SMALL_BLOCK)
+    while ceil_div(header_length, size) + ceil_div(payload_length, size) > GROUP:
+        size += SMALL_BLOCK
+    return size
+
+
+class RecoveryLayout:
+    """§11.2 "Layout": where a trailer's blocks, parity, table and footer lie, from H, P and N.
+    Data blocks are numbered 0…n−1; parity block (j, r) has number n + j·N + r, its place in
+    the file and in the checksum table."""
+
+    def __init__(self, header_length, payload_length, parity=None):
+        self.H, self.P = header_length, payload_length
+        self.D = header_length + payload_length
+        self.B = recovery_block_size(header_length, payload_length)
+        self.h = ceil_div(header_length, self.B)
+        self.n = self.h + ceil_div(payload_length, self.B)
+        self.g = ceil_div(self.n, GROUP)
+        self.N = parity
+        self.footer_valid = None  # set by recovery_find_trailer (§11.2 rule 1 or 2)
+
+    def file_length(self, parity):
+        """F(N) = D + g·N·B + (n + g·N + 1)·8 + 32."""
+        return self.D + self.g * parity * self.B + (self.n + self.g * parity + 1) * ENTRY + FOOTER
+
+    def with_parity(self, parity):
+        return RecoveryLayout(self.H, self.P, parity)
+
+    @property
+    def blocks(self):
+        """Data blocks and parity blocks: the number of checksum table entries."""
+        return self.n + self.g * self.N
+
+    @property
+    def table_start(self):
+        return self.D + self.g * self.N * self.B
+
+    @property
+    def table_checksum_start(self):
+        return self.table_start + self.blocks * ENTRY
+
+    @property
+    def footer_start(self):
+        return self.table_checksum_start + ENTRY
+
+    def block_range(self, i):
+        """File bytes of block i: a data block (i < n) or parity block n + j·N + r."""
+        if i < self.h:
+            return i * self.B, min((i + 1) * self.B, self.H)
+        if i < self.n:
+            start = self.H + (i - self.h) * self.B
+            return start, min(start + self.B, self.D)
+        start = self.D + (i - self.n) * self.B
+        return start, start + self.B
+
+    def group(self, j):
+        """The data blocks of group j, in position order: block i is at position ⌊i / g⌋."""
+        return list(range(j, self.n, self.g))
+
+    def parity_number(self, j, r):
+        return self.n + j * self.N + r
+
+    def describe(self, i):
+        """A block, what it covers, and its byte range (§11.4 step 3, §8 "Byte ranges")."""
+        start, end = self.block_range(i)
+        if i < self.h:
+            what = f"data block {i} (the header"
+        elif i < self.n:
+            first = (start - self.H) // CHUNK_SEALED
+            last = (end - 1 - self.H) // CHUNK_SEALED
+            what = f"data block {i} (chunk {first}" if first == last else f"data block {i} (chunks {first}…{last}"
+        else:
+            j, r = divmod(i - self.n, self.N)
+            what = f"parity block {i - self.n} (group {j}, row {r}"
+        return f"{what}, file bytes {start}..<{end})"
+
+
+def recovery_footer(raw):
+    """§11.2 "Footer": (D, H, N) when these 32 bytes are a valid footer, else None."""
+    if len(raw) != FOOTER or raw[:8] != FOOTER_MAGIC or blake2b256(raw[:24])[:8] != raw[24:32]:
+        return None
+    protected, header_length, scheme, parity, zero = struct.unpack_from("<QIBBH", raw, 8)
+    if scheme != RECOVERY_SCHEME or zero != 0 or not 1 <= parity <= MAX_PARITY or protected <= header_length:
+        return None
+    return protected, header_length, parity
+
+
+def recovery_footer_bytes(layout):
+    raw = FOOTER_MAGIC + struct.pack("<QIBBH", layout.D, layout.H, RECOVERY_SCHEME, layout.N, 0)
+    return raw + blake2b256(raw)[:8]
+
+
+def recovery_find_trailer(data, header_length, payload_length):
+    """§11.2 "Finding the trailer" (§1 step 6 for a file with the extension). Returns the
+    layout, its footer_valid telling rule 1 (a valid footer) from rule 2 (found by length)."""
+    layout = RecoveryLayout(header_length, payload_length)
+    size = len(data)
+    for parity in range(1, MAX_PARITY + 1):                              # rule 1
+        end = layout.file_length(parity)
+        if end <= size and recovery_footer(data[end - FOOTER : end]) == (layout.D, layout.H, parity):
+            if size > end:
+                raise Refused("trailing data", f"{size - end} bytes after the trailer's footer at offset {end}")
+            found = layout.with_parity(parity)
+            found.footer_valid = True
+            return found
+    for parity in range(1, MAX_PARITY + 1):                              # rule 2
+        if layout.file_length(parity) == size:
+            found = layout.with_parity(parity)
+            found.footer_valid = False  # damaged: reported at step 10
+            return found
+    longest = layout.file_length(MAX_PARITY)                             # rule 3
+    if size > longest:
+        raise Refused("trailing data", f"file of {size} bytes, longer than any recovery trailer allows ({longest})")
+    raise Refused(
+        "truncated",
+        f"file of {size} bytes: header + payload ({layout.D}) and no recovery trailer of 1…16 rows "
+        f"({layout.file_length(1)}…{longest} bytes)",
+    )
+
+
+def recovery_entry(block):
+    """§11.2 "Checksum table": the first 8 bytes of BLAKE2b-256 of a block as it lies."""
+    return blake2b256(block)[:ENTRY]
+
+
+def recovery_parity(blocks, layout, parity):
+    """§11.2 "Parity": {(j, r): parity block} for `parity` rows, from the data blocks (each
+    padded with zeros to B)."""
+    result = {}
+    for j in range(layout.g):
+        members = layout.group(j)
+        for r in range(parity):
+            accumulated = 0
+            for i in members:
+                padded = blocks[i].ljust(layout.B, b"\0")
+                accumulated ^= gf_scale(recovery_coefficient(r, i // layout.g), padded)
+            result[(j, r)] = accumulated.to_bytes(layout.B, "little")
+    return result
+
+
+def recovery_trailer(protected, layout):
+    """§11.2: the trailer of the protected bytes with layout.N rows: parity blocks, checksum
+    table, table checksum, footer."""
+    blocks = [protected[slice(*layout.block_range(i))] for i in range(layout.n)]
+    computed = recovery_parity(blocks, layout, layout.N)
+    parity = [computed[(j, r)] for j in range(layout.g) for r in range(layout.N)]
+    table = b"".join(recovery_entry(block) for block in blocks + parity)
+    return b"".join(parity) + table + recovery_entry(table) + recovery_footer_bytes(layout)
+
+
+class RecoveryRead:
+    """The trailer of a file as it lies: its data blocks, parity blocks and table."""
+
+    def __init__(self, data, layout):
+        self.layout = layout
+        self.blocks = [data[slice(*layout.block_range(i))] for i in range(layout.blocks)]
+        self.table = data[layout.table_start : layout.table_checksum_start]
+        self.entries = [self.table[k : k + ENTRY] for k in range(0, len(self.table), ENTRY)]
+        self.table_valid = recovery_entry(self.table) == data[layout.table_checksum_start : layout.footer_start]
+        footer = data[layout.footer_start : layout.footer_start + FOOTER]
+        self.footer_valid = recovery_footer(footer) == (layout.D, layout.H, layout.N)
+
+    def damaged(self, i):
+        return recovery_entry(self.blocks[i]) != self.entries[i]
+
+    def stored_parity(self, j, r):
+        return self.blocks[self.layout.parity_number(j, r)]
+
+    def parity_mismatch(self):
+        """The first (j, r) whose parity recomputed from the data differs from the stored one."""
+        layout = self.layout
+        computed = recovery_parity(self.blocks[: layout.n], layout, layout.N)
+        for j in range(layout.g):
+            for r in range(layout.N):
+                if computed[(j, r)] != self.stored_parity(j, r):
+                    return j, r
+        return None
+
+
+def recovery_check(data, layout):
+    """§11.4, in its order: footer, table checksum, each data block's checksum then each parity
+    block's, every group's parity recomputed → payload failure (§1 step 10)."""
+    read = RecoveryRead(data, layout)
+    if not read.footer_valid:                                            # 1
+        start = layout.footer_start
+        raise Refused("payload failure", f"recovery trailer: footer damaged (file bytes {start}..<{start + FOOTER})")
+    if not read.table_valid:                                             # 2
+        start, end = layout.table_start, layout.footer_start
+        raise Refused("payload failure", f"recovery trailer: checksum table damaged (file bytes {start}..<{end})")
+    for i in range(layout.blocks):                                       # 3
+        if read.damaged(i):
+            raise Refused("payload failure", f"recovery trailer: {layout.describe(i)} fails its checksum")
+    mismatch = read.parity_mismatch()                                    # 4
+    if mismatch:
+        i = layout.parity_number(*mismatch)
+        raise Refused("payload failure", f"recovery trailer: {layout.describe(i)} differs from the parity of its data")
+
+
+def recovery_locate(data):
+    """§11.5 step 1: the layout from the header when it parses (§1 steps 1–5) and has the
+    extension, else from a valid footer in the last 32 bytes whose F(N) is the file's length."""
+    try:
+        header = header_parse(data)
+    except Refused:
+        header = None
+    if header is not None:
+        if not header.recovery:
+            raise Refused("not repairable", "the header has no recovery extension (a 1.0 file): there is no trailer")
+        try:
+            return recovery_find_trailer(data, header.length, header.payload_length)
+        except Refused as refusal:
+            raise Refused("not repairable", f"{refusal} (a file that is cut or has bytes added is not repaired)")
+    footer = recovery_footer(data[-FOOTER:])
+    if footer is None:
+        raise Refused("not repairable", "the header does not parse and the last 32 bytes are not a valid footer")
+    protected, header_length, parity = footer
+    layout = RecoveryLayout(header_length, protected - header_length, parity)
+    if layout.file_length(parity) != len(data):
+        raise Refused(
+            "not repairable",
+            f"the footer describes a file of {layout.file_length(parity)} bytes, this one has {len(data)} "
+            "(a file that is cut or has bytes added is not repaired)",
+        )
+    layout.footer_valid = True
+    return layout
+
+
+def recovery_repair(data, parity=None):
+    """§11.5: locate, find damage, rebuild, rewrite. Returns (repaired file, what was done)
+    or raises Refused("not repairable", …); nothing is repaired unless everything can be."""
+    layout = recovery_locate(data)                                       # 1
+    read = RecoveryRead(data, layout)
+    n, g = layout.n, layout.g
+    if read.table_valid:                                                 # 2
+        damaged = [i for i in range(n) if read.damaged(i)]
+        intact_rows = {
+            j: [r for r in range(layout.N) if not read.damaged(layout.parity_number(j, r))] for j in range(g)
+        }
+    else:
+        mismatch = read.parity_mismatch()
+        if mismatch:
+            raise Refused(
+                "not repairable",
+                f"the checksum table is damaged and {layout.describe(layout.parity_number(*mismatch))} "
+                "differs from its data: the damage cannot be located",
+            )
+        damaged = []  # the data is intact; the table is rebuilt in step 4
+    blocks = list(read.blocks[:n])
+    for j in range(g):                                                   # 3
+        errors = [i for i in layout.group(j) if i in damaged]
+        if not errors:
+            continue
+        rows = intact_rows[j][: len(errors)]
+        if len(rows) < len(errors):
+            raise Refused(
+                "not repairable",
+                f"group {j} has {len(errors)} damaged data blocks and {len(intact_rows[j])} intact parity "
+                f"blocks: it is lost ({', '.join(layout.describe(i) for i in errors)})",
+            )
+        syndromes = []
+        for r in rows:
+            accumulated = int.from_bytes(read.stored_parity(j, r), "little")
+            for i in layout.group(j):
+                if i not in errors:
+                    accumulated ^= gf_scale(recovery_coefficient(r, i // g), blocks[i].ljust(layout.B, b"\0"))
+            syndromes.append(accumulated.to_bytes(layout.B, "little"))
+        inverse = gf_invert([[recovery_coefficient(r, i // g) for i in errors] for r in rows])
+        for b, i in enumerate(errors):
+            accumulated = 0
+            for a, syndrome in enumerate(syndromes):
+                accumulated ^= gf_scale(inverse[b][a], syndrome)
+            start, end = layout.block_range(i)
+            rebuilt = accumulated.to_bytes(layout.B, "little")[: end - start]
+            if recovery_entry(rebuilt) != read.entries[i]:
+                raise Refused(
+                    "not repairable",
+                    f"rebuilt {layout.describe(i)} does not match its table entry: more damage than the "
+                    "checksums show, or an altered trailer",
+                )
+            blocks[i] = rebuilt
+    protected = b"".join(blocks)                                         # 4
+    new_layout = layout.with_parity(parity or layout.N)
+    repaired = protected + recovery_trailer(protected, new_layout)
+    recovery_check(repaired, new_layout)  # §11.5 step 4: the result passes §11.4
+    done = [f"rebuilt {layout.describe(i)}" for i in damaged]
+    if not read.table_valid:
+        done.append("rewrote the checksum table (its data proved intact by the parity)")
+    return repaired, done
+
+
 # --- spec/PLIST.md §2: strict bplist00 ----------------------------------------------------
 
 
@@ -890,7 +1298,7 @@ class InvalidVector(Exception):
     """A test-kit file that breaks §9: a harness stops."""
 
 
-VECTOR_KEYS = ("expect", "passphrase", "key file", "identity", "payload", "comment")
+VECTOR_KEYS = ("expect", "passphrase", "key file", "identity", "payload", "repair", "comment")
 HEX_BYTES = {"identity": (32, 32), "payload": (32, 32), "key file": (16, None)}
 
 
@@ -933,7 +1341,27 @@ def test_kit_vector(raw):
                 raise InvalidVector(f"`{key}:` is not lowercase hex, two digits per byte")
             if len(value) // 2 < least or (most is not None and len(value) // 2 > most):
                 raise InvalidVector(f"`{key}:` has {len(value) // 2} bytes")
+    if "repair" in fields:  # §9: a SHA-256 (32 bytes, lowercase hex) or `impossible`
+        value = fields["repair"]
+        if value != "impossible" and (len(value) != 64 or any(c not in "0123456789abcdef" for c in value)):
+            raise InvalidVector("`repair:` is neither `impossible` nor 32 bytes of lowercase hex")
     return fields, body
+
+
+def repair_outcome(data):
+    """§9 `repair:`: the SHA-256 of a keyless repair's result (§11.5), or `impossible`."""
+    try:
+        repaired, _ = recovery_repair(data)
+    except Refused:
+        return "impossible"
+    return hashlib.sha256(repaired).hexdigest()
+
+
+def has_trailer(data):
+    try:
+        return keyless_checks(data).trailer is not None
+    except Refused:
+        return False
 
 
 def run_testkit(directory):
@@ -957,6 +1385,16 @@ def run_testkit(directory):
         if not ok:
             failures += 1
             print(f"FAIL {name}: expected {fields['expect']}, got {kind} {detail} {digest or ''}")
+        # `repair:` (§9); on a success vector with a trailer, which has none, §11.4 found
+        # nothing to repair, so a repair must give the file itself.
+        expected_repair = fields.get("repair")
+        if expected_repair is None and kind == "success" and has_trailer(body):
+            expected_repair = hashlib.sha256(body).hexdigest()
+        if expected_repair is not None:
+            outcome = repair_outcome(body)
+            if outcome != expected_repair:
+                failures += 1
+                print(f"FAIL {name}: repair expected {expected_repair}, got {outcome}")
     print(f"{len(names) - failures}/{len(names)} vectors as expected")
     return 0 if failures == 0 else 1
 
@@ -1010,14 +1448,25 @@ def main():
     parser.add_argument(
         "--allow-kdf-memory", action="store_true", help="skip the local memory policy of spec §3"
     )
+    parser.add_argument("--check", action="store_true", help="keyless: §1 steps 1–6 and the trailer (§11.4)")
+    parser.add_argument("--repair", metavar="OUT", help="keyless repair from the recovery trailer (§11.5)")
+    parser.add_argument(
+        "--parity", type=int, choices=range(1, MAX_PARITY + 1), metavar="N", help="with --repair: N rows per group"
+    )
     parser.add_argument("--testkit", metavar="DIR")
     args = parser.parse_args()
     if args.testkit:
         return run_testkit(args.testkit)
     if not args.vault:
         parser.error("a vault or --testkit DIR")
+    if args.parity and not args.repair:
+        parser.error("--parity goes with --repair")
     with open(args.vault, "rb") as f:
         data = f.read()
+    if args.check:
+        return keyless_main(args.vault, data)
+    if args.repair:
+        return repair_main(args.vault, data, args.repair, args.parity)
     passphrase = key_file = identity = None
     if args.passphrase_file:
         with open(args.passphrase_file, "rb") as f:
@@ -1040,6 +1489,44 @@ def main():
         except (ValueError, TypeError, OverflowError) as error:  # e.g. a control character
             print(f"{args.vault}: the records cannot be written as an XML plist: {error}")
             return 1
+    return 0
+
+
+def keyless_main(path, data):
+    """--check: §1 steps 1–6, then §11.4 for a file with a trailer (coffer verify without a key)."""
+    try:
+        header = keyless_checks(data)
+        if header.trailer is not None:
+            recovery_check(data, header.trailer)
+    except Refused as refusal:
+        print(f"{path}: {refusal}")
+        return EXIT_CODES[refusal.kind]
+    trailer = header.trailer
+    if trailer is None:
+        print(f"{path}: header intact (no recovery trailer); without a key nothing more is checked")
+    else:
+        print(
+            f"{path}: header and recovery trailer intact ({trailer.n} blocks of {trailer.B} bytes, {trailer.g} "
+            f"group(s), {trailer.N} parity row(s)); without a key the MAC and AEAD tags are not checked"
+        )
+    return 0
+
+
+def repair_main(path, data, out, parity):
+    """--repair OUT: §11.5, the result written to a new file OUT."""
+    try:
+        repaired, done = recovery_repair(data, parity)
+    except Refused as refusal:
+        print(f"{path}: {refusal}")
+        return 1
+    with open(out, "xb") as f:
+        f.write(repaired)
+    for line in done:
+        print(f"{path}: {line}")
+    if repaired == data:
+        print(f"{path}: nothing to repair; {out} is a copy")
+    else:
+        print(f"{path}: repaired into {out}, SHA-256 {hashlib.sha256(repaired).hexdigest()}")
     return 0
 
 
