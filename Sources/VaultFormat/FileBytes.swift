@@ -51,7 +51,8 @@ package final class FileBytes: @unchecked Sendable {
         }
         switch storage {
         case .memory(let bytes): return Array(bytes[range])
-        case .descriptor(let fd, _): return try VaultFile.pread(fd, path: path, count: range.count, at: range.lowerBound)
+        case .descriptor(let fd, _):
+            return try VaultFile.pread(fd, path: path, count: range.count, at: range.lowerBound)
         }
     }
 

@@ -6,15 +6,20 @@ extension RecoveryScan {
     package var shortFindings: [String] { describe(withRanges: false) }
 
     func describe(withRanges: Bool) -> [String] {
-        func bytes(_ range: Range<Int>) -> String { withRanges ? ", bytes \(range.lowerBound)..<\(range.upperBound)" : "" }
-        func only(_ range: Range<Int>) -> String { withRanges ? " (bytes \(range.lowerBound)..<\(range.upperBound))" : "" }
+        func bytes(_ range: Range<Int>) -> String {
+            withRanges ? ", bytes \(range.lowerBound)..<\(range.upperBound)" : ""
+        }
+        func only(_ range: Range<Int>) -> String {
+            withRanges ? " (bytes \(range.lowerBound)..<\(range.upperBound))" : ""
+        }
         var lines = [String]()
         for i in damagedBlocks {
             let range = layout.range(ofBlock: i)
             let what = layout.chunks(ofBlock: i).map { chunks in
                 chunks.count == 1 ? "chunk \(chunks.lowerBound)" : "chunks \(chunks.lowerBound)…\(chunks.upperBound)"
             }
-            let part = range.lowerBound < layout.headerLength ? ("the header" + (what.map { " and \($0)" } ?? "")) : what!
+            let part =
+                range.lowerBound < layout.headerLength ? ("the header" + (what.map { " and \($0)" } ?? "")) : what!
             lines.append(
                 "block \(i) (\(part)\(bytes(range))) does not match its checksum")
         }

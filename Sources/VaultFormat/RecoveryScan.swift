@@ -51,7 +51,8 @@ package struct RecoveryScan: Sendable {
     package static func scan(_ file: FileBytes, layout: RecoveryLayout, verifyParity: Bool) throws -> RecoveryScan {
         var scan = RecoveryScan(layout: layout)
         let footerStart = layout.footerOffset
-        scan.footerIntact = RecoveryFooter.parse(try file.read(footerStart..<footerStart + RecoveryLayout.footerBytes))
+        scan.footerIntact =
+            RecoveryFooter.parse(try file.read(footerStart..<footerStart + RecoveryLayout.footerBytes))
             == RecoveryFooter(layout)
         let table = try file.read(layout.tableOffset..<layout.footerOffset)
         let entries = table.dropLast(RecoveryLayout.checksumBytes)

@@ -34,7 +34,8 @@ public struct RecoveryStatus: Sendable {
         let lost = Set(scan.unrepairableGroups)
         let lostBlocks = scan.damagedBlocks.filter { lost.contains(layout.group(ofBlock: $0)) }
         lostChunks = Array(Set(lostBlocks.flatMap { layout.chunks(ofBlock: $0).map(Array.init) ?? [] })).sorted()
-        headerLost = lostBlocks.contains { $0 < layout.headerBlocks }
+        headerLost =
+            lostBlocks.contains { $0 < layout.headerBlocks }
             || (!scan.tableIntact && !scan.inconsistentGroups.isEmpty)
     }
 

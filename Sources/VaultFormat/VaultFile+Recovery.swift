@@ -12,7 +12,8 @@ extension VaultFile {
         let verdict =
             !scan.isRepairable
             ? "beyond what the recovery data can restore"
-            : scan.damagedBlocks.isEmpty ? "only the recovery data is hit; the items are intact" : "repairable without a key"
+            : scan.damagedBlocks.isEmpty
+                ? "only the recovery data is hit; the items are intact" : "repairable without a key"
         let firstChunk = scan.damagedBlocks.first.flatMap { layout.chunks(ofBlock: $0)?.lowerBound }
         throw VaultError(
             .payloadDamaged, scan.shortFindings.joined(separator: "; ") + " (\(verdict))",

@@ -84,7 +84,8 @@ public final class VaultFile: Sendable {
                 case .memory(let bytes): view = FileBytes(bytes: bytes, name: path)
                 case .descriptor(let fd): view = FileBytes(descriptor: fd, path: path, length: fileLength)
                 }
-                switch try RecoveryLayout.locate(headerLength: length, payloadLength: geometry.payloadLength, in: view) {
+                switch try RecoveryLayout.locate(headerLength: length, payloadLength: geometry.payloadLength, in: view)
+                {
                 case .found(let layout, _):
                     recovery = layout
                     expected = layout.fileLength

@@ -69,7 +69,8 @@ public struct VaultInspection: Codable, Sendable {
         }
         recovery = file.recovery.map { layout in
             let percent = Double(layout.trailerLength) * 100 / Double(layout.protectedLength)
-            return "\(layout.trailerLength) bytes (\(String(format: "%.1f", percent)) %): parity \(layout.parity) per group, "
+            return
+                "\(layout.trailerLength) bytes (\(String(format: "%.1f", percent)) %): parity \(layout.parity) per group, "
                 + "\(layout.groupCount) group(s) of up to 16 blocks of \(layout.blockBytes) bytes"
         }
         if let unlocked {

@@ -58,7 +58,8 @@ public enum VaultRepair {
 
     static func check(_ file: FileBytes) throws -> RecoveryStatus {
         let (layout, headerIntact) = try locate(file)
-        return RecoveryStatus(scan: try RecoveryScan.scan(file, layout: layout, verifyParity: true), headerIntact: headerIntact)
+        return RecoveryStatus(
+            scan: try RecoveryScan.scan(file, layout: layout, verifyParity: true), headerIntact: headerIntact)
     }
 
     /// The data blocks a repair rebuilds, each checked against its checksum. Throws when a
@@ -97,7 +98,8 @@ public enum VaultRepair {
             }
             for (k, i) in damaged.enumerated() {
                 let block = Array(blocks[k].prefix(layout.range(ofBlock: i).count))
-                guard block.withUnsafeBytes({ RecoveryLayout.checksum($0) })[...] == scan.storedChecksum(entry: i) else {
+                guard block.withUnsafeBytes({ RecoveryLayout.checksum($0) })[...] == scan.storedChecksum(entry: i)
+                else {
                     if partial { continue }
                     throw VaultError(
                         .payloadDamaged,
@@ -168,12 +170,14 @@ extension VaultRepair {
         let scan = try RecoveryScan.scan(file, layout: layout, verifyParity: true)
         let status = RecoveryStatus(scan: scan, headerIntact: headerIntact)
         let newParity = parity ?? layout.parity
-        guard let target = RecoveryLayout(
-            headerLength: layout.headerLength, payloadLength: layout.payloadLength, parity: newParity)
+        guard
+            let target = RecoveryLayout(
+                headerLength: layout.headerLength, payloadLength: layout.payloadLength, parity: newParity)
         else {
             throw VaultError(
                 .invalidArgument,
-                "parity \(newParity): a recovery trailer has 1…\(RecoveryLayout.parityRange.upperBound) parity blocks per group")
+                "parity \(newParity): a recovery trailer has 1…\(RecoveryLayout.parityRange.upperBound) parity blocks per group"
+            )
         }
         if scan.isClean, target == layout, output == nil {
             return Report(before: status, rebuiltBlocks: 0, written: nil, parity: newParity)

@@ -98,4 +98,49 @@ import Testing
         let wrong = try Self.read(["v.coffer", "--passphrase-file", "key.bin"], in: dir)
         #expect(wrong.status == 14, "\(wrong.stdout)")
     }
+
+    /// The recovery trailer (spec §11) read from the spec alone: both readers repair the
+    /// same damage without a key to the same bytes, and refuse the same damage.
+    @Test func repairsWhatCofferRepairsToTheSameBytes() throws {
+        let dir = try CLITests.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data((0..<64).map { UInt8($0) }).write(to: dir.appendingPathComponent("key.bin"))
+        let key = ["--key-file", "key.bin", "--no-passphrase"]
+        var run = try CLITests.coffer(["create", "v.coffer"] + key, in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        try Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 9) })
+            .write(to: dir.appendingPathComponent("big.bin"))
+        run = try CLITests.coffer(["add", "v.coffer", "--title", "Archive"] + key, in: dir)
+        run = try CLITests.coffer(["attach", "add", "v.coffer", "Archive", "big.bin"] + key, in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        let original = try Data(contentsOf: dir.appendingPathComponent("v.coffer"))
+        // One byte in the header, one in a middle chunk, one in the trailer; then two blocks
+        // of one group (parity 1), which neither may repair.
+        for (name, offsets, repairable) in [
+            ("header", [9], true), ("chunk", [original.count / 2], true), ("trailer", [original.count - 50], true),
+            ("two", [300, original.count / 2], false),
+        ] {
+            var damaged = original
+            for offset in offsets { damaged[offset] ^= 0x20 }
+            try damaged.write(to: dir.appendingPathComponent("\(name).coffer"))
+            let python = try Self.read(["\(name).coffer", "--repair", "\(name).py.coffer"], in: dir)
+            let swift = try CLITests.coffer(["repair", "\(name).coffer", "-o", "\(name).swift.coffer"], in: dir)
+            #expect(
+                (python.status == 0) == repairable && (swift.status == 0) == repairable,
+                "\(name): \(python.stdout) / \(swift.stderr)")
+            guard repairable else { continue }
+            let byPython = try Data(contentsOf: dir.appendingPathComponent("\(name).py.coffer"))
+            let bySwift = try Data(contentsOf: dir.appendingPathComponent("\(name).swift.coffer"))
+            #expect(byPython == original && bySwift == original, "\(name)")
+        }
+        // A trailer rewritten with more parity by one reader is what the other writes.
+        let python = try Self.read(["v.coffer", "--repair", "p3.py.coffer", "--parity", "3"], in: dir)
+        run = try CLITests.coffer(["repair", "v.coffer", "-o", "p3.swift.coffer", "--parity", "3"], in: dir)
+        #expect(python.status == 0 && run.status == 0, "\(python.stdout) / \(run.stderr)")
+        #expect(
+            try Data(contentsOf: dir.appendingPathComponent("p3.py.coffer"))
+                == Data(contentsOf: dir.appendingPathComponent("p3.swift.coffer")))
+        let check = try Self.read(["p3.swift.coffer", "--key-file", "key.bin"], in: dir)
+        #expect(check.status == 0, "\(check.stdout)")
+    }
 }

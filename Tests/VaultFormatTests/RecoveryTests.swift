@@ -33,7 +33,8 @@ import VaultCrypto
         var random = SeededGenerator(seed: 42)
         for dataCount in [1, 2, 5, 16] {
             for parity in [1, 2, 3, 16] {
-                let blocks = (0..<dataCount).map { _ in (0..<37).map { _ in UInt8.random(in: 0...255, using: &random) } }
+                let blocks = (0..<dataCount).map { _ in (0..<37).map { _ in UInt8.random(in: 0...255, using: &random) }
+                }
                 let rows = RecoveryTrailer.parity(of: blocks, rows: parity, blockBytes: 37)
                 // Row 0 is plain XOR.
                 #expect(rows[0] == blocks.reduce([UInt8](repeating: 0, count: 37)) { zip($0, $1).map { $0 ^ $1 } })

@@ -52,7 +52,8 @@ public struct PayloadHarness: Sendable {
     public static func seeds() throws -> [(name: String, plaintext: [UInt8])] {
         try TestKitGenerator.vectors().compactMap { vector in
             // Payload vectors whose fault is in a 1.1 recovery trailer have sound plaintext.
-            guard vector.expect == "success" || (vector.name.hasPrefix("payload_") && !vector.name.contains("recovery")),
+            guard
+                vector.expect == "success" || (vector.name.hasPrefix("payload_") && !vector.name.contains("recovery")),
                 let vault = try? VaultFile(bytes: vector.bytes).unlock(with: vector.credentials)
             else { return nil }
             var plaintext = [UInt8]()

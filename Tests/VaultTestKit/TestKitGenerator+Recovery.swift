@@ -61,7 +61,10 @@ extension TestKitGenerator {
         failure(
             "payload_recovery_parity", .payloadDamaged, flipped([layout.parityOffset + 5]), "key file",
             "1.1: the parity block damaged; a repair recomputes it", intact)
-        let twoBlocks = [layout.range(ofBlock: layout.headerBlocks).lowerBound + 1, layout.range(ofBlock: layout.blockCount - 1).lowerBound]
+        let twoBlocks = [
+            layout.range(ofBlock: layout.headerBlocks).lowerBound + 1,
+            layout.range(ofBlock: layout.blockCount - 1).lowerBound,
+        ]
         failure(
             "payload_recovery_unrepairable", .payloadDamaged, flipped(twoBlocks), "key file",
             "1.1: two blocks of the one group damaged, parity 1: a repair must refuse", nil)
@@ -75,7 +78,7 @@ extension TestKitGenerator {
             SHA256.hash(forged))
         failure(
             "header_recovery_extension_data", .headerCorrupted,
-            edited(small) { $0.extensions = [.init(type: FormatLimits.recoveryExtensionType, data: [2])] } + small.bytes[layout.protectedLength...],
+            edited(small) { $0.extensions = [.init(type: FormatLimits.recoveryExtensionType, data: [2])] },
             "key file",
             "1.1: the recovery extension changed to scheme 2 and the header re-MACed: two header blocks differ, beyond parity 1",
             nil)
