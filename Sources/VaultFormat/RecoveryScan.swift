@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a keyless look at a file's recovery trailer finds (spec/FORMAT.md §11.4): which
 /// data blocks (so which chunks, or the header) and which parity blocks are damaged, and
 /// whether each damaged group can be rebuilt. Needs no key and trusts nothing: it finds
@@ -14,8 +16,8 @@ package struct RecoveryScan: Sendable {
     /// Data blocks whose checksum does not match the table.
     package var damagedBlocks = [Int]()
     package var damagedParity = Set<ParityBlock>()
-    /// Groups whose stored parity is not the parity of their data (only looked for when
-    /// no checksum locates damage, by ``verifyParity``).
+    /// Groups whose stored parity is not the parity of their data, though every checksum
+    /// matches (looked for with `verifyParity`, in groups without damage).
     package var inconsistentGroups = [Int]()
     /// The table, as stored (valid only when ``tableIntact``).
     var table: [UInt8] = []
@@ -62,25 +64,58 @@ package struct RecoveryScan: Sendable {
             scan.inconsistentGroups = try inconsistentGroups(file, layout)
             return scan
         }
-        for i in 0..<layout.blockCount {
-            let block = try file.read(layout.range(ofBlock: i))
-            if block.withUnsafeBytes({ RecoveryLayout.checksum($0) })[...] != scan.storedChecksum(entry: i) {
-                scan.damagedBlocks.append(i)
+        // One pass per group, groups on every core: each block read once, its checksum
+        // compared, and the parity recomputed while the group's blocks are in memory.
+        let findings = LockedValue([Int: GroupFindings]())
+        let failure = FirstFailure()
+        let snapshot = scan
+        DispatchQueue.concurrentPerform(iterations: layout.groupCount) { group in
+            do {
+                let found = try snapshot.scanGroup(group, of: file, verifyParity: verifyParity)
+                findings.withLock { $0[group] = found }
+            } catch {
+                failure.record(error, at: group)
             }
         }
+        if let error = failure.error { throw error }
         for group in 0..<layout.groupCount {
-            for row in 0..<layout.parity {
-                let block = try file.read(layout.range(ofParity: row, group: group))
-                let entry = layout.blockCount + group * layout.parity + row
-                if block.withUnsafeBytes({ RecoveryLayout.checksum($0) })[...] != scan.storedChecksum(entry: entry) {
-                    scan.damagedParity.insert(ParityBlock(group: group, row: row))
-                }
-            }
+            let found = findings.value[group]!
+            scan.damagedBlocks += found.damagedBlocks
+            for row in found.damagedRows { scan.damagedParity.insert(ParityBlock(group: group, row: row)) }
+            if found.inconsistent { scan.inconsistentGroups.append(group) }
         }
-        if verifyParity, scan.damagedBlocks.isEmpty, scan.damagedParity.isEmpty {
-            scan.inconsistentGroups = try inconsistentGroups(file, layout)
-        }
+        scan.damagedBlocks.sort()
         return scan
+    }
+
+    struct GroupFindings: Sendable {
+        var damagedBlocks: [Int] = []
+        var damagedRows: [Int] = []
+        var inconsistent = false
+    }
+
+    /// One group against the table: its data blocks, its parity blocks, and (when none is
+    /// damaged and `verifyParity`) the parity recomputed from the data.
+    func scanGroup(_ group: Int, of file: FileBytes, verifyParity: Bool) throws -> GroupFindings {
+        var found = GroupFindings()
+        let (blocks, checksums) = try RecoveryTrailer.readGroup(group, of: layout, from: file)
+        for (k, i) in layout.blocks(inGroup: group).enumerated() where checksums[k][...] != storedChecksum(entry: i) {
+            found.damagedBlocks.append(i)
+        }
+        var stored = [[UInt8]]()
+        for row in 0..<layout.parity {
+            let block = try file.read(layout.range(ofParity: row, group: group))
+            let entry = layout.blockCount + group * layout.parity + row
+            if block.withUnsafeBytes({ RecoveryLayout.checksum($0) })[...] != storedChecksum(entry: entry) {
+                found.damagedRows.append(row)
+            }
+            stored.append(block)
+        }
+        if verifyParity, found.damagedBlocks.isEmpty, found.damagedRows.isEmpty {
+            found.inconsistent =
+                RecoveryTrailer.parity(of: blocks, rows: layout.parity, blockBytes: layout.blockBytes) != stored
+        }
+        return found
     }
 
     /// Groups whose stored parity differs from the parity of their data.
