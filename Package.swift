@@ -40,13 +40,18 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"])]
         ),
         .systemLibrary(
+            name: "CZstd",
+            pkgConfig: "libzstd",
+            providers: [.apt(["libzstd-dev"])]
+        ),
+        .systemLibrary(
             name: "CArchive",
             pkgConfig: "libarchive",
             providers: [.apt(["libarchive-dev"])]
         ),
         .target(name: "PropertyList", dependencies: ["CLibXML2"]),
         .target(name: "VaultCrypto", dependencies: ["CSodium", "CLibCrypto"]),
-        .target(name: "VaultFormat", dependencies: ["VaultCrypto", "PropertyList"]),
+        .target(name: "VaultFormat", dependencies: ["VaultCrypto", "PropertyList", "CZstd"]),
         // VaultCrypto only for RandomSource: item and blob ids come from the one random source.
         .target(name: "VaultModel", dependencies: ["PropertyList", "VaultCrypto"]),
         .target(

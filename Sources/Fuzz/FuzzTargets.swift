@@ -16,6 +16,9 @@ enum FuzzTarget: String, CaseIterable {
     /// The decrypted payload: the input is sealed as a vault's plaintext under a fixed key
     /// (``PayloadHarness``), then read the ways `coffer` reads it.
     case vaultPayload = "vault-payload"
+    /// A whole vault file through the keyless recovery code (spec/FORMAT.md §11): locate,
+    /// check, repair, partial repair for salvage.
+    case vaultRepair = "vault-repair"
     case importer = "import"
 
     func run(_ bytes: [UInt8]) {
@@ -53,9 +56,31 @@ enum FuzzTarget: String, CaseIterable {
                 precondition(!verified || read, "verify accepted a blob readBlob refuses")
             }
             _ = vault.salvage()
+        case .vaultRepair:
+            for candidate in [bytes, Self.withValidFooter(Self.withValidChecks(bytes))] {
+                _ = try? VaultFile(bytes: candidate)
+                _ = try? VaultRepair.check(bytes: candidate)
+                _ = try? VaultRepair.repaired(bytes: candidate, partial: true)
+                // What a repair writes has nothing left to repair.
+                if let repaired = try? VaultRepair.repaired(bytes: candidate) {
+                    precondition(
+                        (try? VaultRepair.check(bytes: repaired))?.isClean == true, "a repair left damage behind")
+                }
+            }
         case .importer:
             _ = try? Importer.importFile(bytes, input: "fuzz")
         }
+    }
+
+    /// `bytes` with the recovery footer's checksum made right, when they end in something
+    /// that starts like one: the fuzzer then reaches the layout behind it.
+    static func withValidFooter(_ bytes: [UInt8]) -> [UInt8] {
+        guard bytes.count >= 32 else { return bytes }
+        var bytes = bytes
+        let start = bytes.count - 32
+        guard Array(bytes[start..<start + 8]) == Array("COFFPAR1".utf8) else { return bytes }
+        bytes.replaceSubrange(start + 24..<start + 32, with: BLAKE2b.hash(Array(bytes[start..<start + 24])).prefix(8))
+        return bytes
     }
 
     /// `bytes` with the prefix check and the header checksum made right for whatever

@@ -7,9 +7,11 @@ public enum FormatLimits {
     public static let majorVersion: UInt16 = 1
     public static let minorVersion: UInt16 = 0
     /// The minor version of a file that uses a 1.1 feature (the recovery trailer).
-    public static let recoveryMinorVersion: UInt16 = 1
+    public static let minorVersionWith11Features: UInt16 = 1
     /// Critical extension 0x8011: a recovery trailer follows the payload (§11).
     public static let recoveryExtensionType: UInt16 = 0x8011
+    /// Critical extension 0x8012: records are stored as zstd-compressed groups (§12).
+    public static let compressionExtensionType: UInt16 = 0x8012
     /// Parity blocks per group of 16 that a new vault gets (`--parity N` chooses others).
     public static let defaultParity = 1
 

@@ -9,6 +9,7 @@ package struct PayloadPlan {
     /// The records region's stream after the index: every record as a u32 length and its
     /// bplist00 bytes, in slices (one per encoding task) that follow each other; `ends`
     /// marks where each record ends in its slice (frames count continuations per record).
+    /// With compression, the slices hold compressed groups instead (`ends` marks each).
     let recordSlices: [(bytes: [UInt8], ends: [Int])]
     let recordCount: Int
     let contentChunks: Int
@@ -59,7 +60,9 @@ package struct PayloadPlan {
         return encoded
     }
 
-    package init(_ payload: VaultPayload) throws {
+    /// With `compressRecords` (format 1.1, spec/FORMAT.md §12) the records go into the
+    /// region as compressed groups.
+    package init(_ payload: VaultPayload, compressRecords: Bool = false) throws {
         // Caller errors, refused before anything is written: a reader refuses both (§6.3).
         var ids = Set<[UInt8]>()
         for blob in payload.blobs {
@@ -72,14 +75,37 @@ package struct PayloadPlan {
                     .invalidArgument, "two blobs have the id \(blob.id.map { String(format: "%02x", $0) }.joined())")
             }
         }
+        var encodedSlices: [(bytes: [UInt8], ends: [Int])]
         if let source = payload.recordSource {
             recordCount = source.count
-            recordSlices = try Self.encodeInParallel(count: source.count, record: source.make)
+            encodedSlices = try Self.encodeInParallel(count: source.count, record: source.make)
         } else {
             let records = payload.records
             recordCount = records.count
-            recordSlices = try Self.encodeInParallel(count: records.count) { records[$0] }
+            encodedSlices = try Self.encodeInParallel(count: records.count) { records[$0] }
         }
+        if compressRecords {
+            let total = encodedSlices.reduce(0) { $0 + $1.bytes.count }
+            guard total <= RecordGroup.maximumRecordsContentBytes else {
+                throw VaultError(
+                    .invalidArgument,
+                    "the records are \(total) bytes; compressed, a vault's records may hold at most \(RecordGroup.maximumRecordsContentBytes)"
+                )
+            }
+            // Groups never cross a slice, so the slices compress on every core.
+            var packed = [(bytes: [UInt8], ends: [Int])](repeating: ([], []), count: encodedSlices.count)
+            let failure = FirstFailure()
+            let slices = encodedSlices
+            packed.withUnsafeMutableBufferPointer { out in
+                let out = UnsafeSendableBuffer(out)
+                DispatchQueue.concurrentPerform(iterations: slices.count) { i in
+                    do { out.buffer[i] = try RecordGroup.compressed(slices[i]) } catch { failure.record(error, at: i) }
+                }
+            }
+            if let error = failure.error { throw error }
+            encodedSlices = packed
+        }
+        recordSlices = encodedSlices
         let recordItems = recordSlices.reduce(0) { $0 + $1.bytes.count }
         // The index names chunk numbers, which depend on the index's own size: iterate until
         // the records region's chunk count is stable (twice in practice).

@@ -11,13 +11,17 @@ struct RecordsRegion {
     private(set) var stream: [UInt8]
     /// Each record's bplist00 bytes in `stream`.
     let spans: [Range<Int>]
+    /// With compressed records, `stream` is their decompressed groups and this names the
+    /// chunk where each record's group starts (for messages).
+    var groupChunks: [Int]? = nil
 
     func decodeRecord(_ n: Int, in vault: UnlockedVault) throws -> PropertyListValue {
         do {
             return try BinaryPropertyList.decode(stream[spans[n]])
         } catch let error as PropertyListError {
             throw vault.malformed(
-                "record \(n) is not a valid bplist00: \(error)", chunk: spans[n].lowerBound / PayloadIndex.body)
+                "record \(n) is not a valid bplist00: \(error)",
+                chunk: groupChunks?[n] ?? spans[n].lowerBound / PayloadIndex.body)
         }
     }
 
@@ -73,6 +77,9 @@ extension UnlockedVault {
                 try bodies.append(plain, chunk: chunk, kind: .records, in: self)
             }
         }
+        if file.header.compressesRecords {
+            return try readCompressedRecords(index: index, bodies: bodies, indexEnd: indexEnd)
+        }
         // Records: each a u32 length (≥ 1) and its bytes, all within the region. Read through
         // a buffer pointer, so no second reference to the plaintext outlives this scope.
         let (spans, used) = try bodies.bytes.withUnsafeBytes { stream in
@@ -100,20 +107,27 @@ extension UnlockedVault {
             }
             return (spans, used)
         }
+        try checkRegionLayout(index, bodies: bodies, itemEnds: [indexEnd] + spans.map(\.upperBound), used: used)
+        remember(index)
+        return RecordsRegion(index: index, stream: bodies.take(), spans: spans)
+    }
+
+    /// Steps 5–7 of ``readRecordsRegion()`` once the items are read: the region's length,
+    /// every continuation, Padmé.
+    func checkRegionLayout(_ index: PayloadIndex, bodies: RegionBodies, itemEnds: [Int], used: Int) throws {
+        let records = index.records
         guard records.chunkCount == PayloadIndex.chunks(forStreamBytes: used) else {
             throw malformed(
                 "the records region is \(records.chunkCount) chunks; its \(used) bytes need "
                     + "\(PayloadIndex.chunks(forStreamBytes: used))", chunk: 0)
         }
-        try checkContinuations(bodies.continuations, itemEnds: [indexEnd] + spans.map(\.upperBound), region: records)
+        try checkContinuations(bodies.continuations, itemEnds: itemEnds, region: records)
         let padded = index.paddedPlaintextLength(recordsStreamBytes: used)
         guard file.geometry.plaintextLength == padded else {
             throw malformed(
                 "the payload holds \(file.geometry.plaintextLength) plaintext bytes; this layout pads to \(padded)",
                 chunk: chunkCount - 1)
         }
-        remember(index)
-        return RecordsRegion(index: index, stream: bodies.take(), spans: spans)
     }
 
     /// Reads chunks from 0 until the index is complete, and parses it. Checks only what the

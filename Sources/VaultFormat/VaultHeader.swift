@@ -31,12 +31,21 @@ public struct VaultHeader: Equatable, Sendable {
     public var extensions: [Extension]
 
     /// Extension types this implementation understands: 1.1's recovery trailer.
-    static let knownExtensions: Set<UInt16> = [FormatLimits.recoveryExtensionType]
+    static let knownExtensions: Set<UInt16> = [
+        FormatLimits.recoveryExtensionType, FormatLimits.compressionExtensionType,
+    ]
 
     /// The recovery trailer's extension (spec/FORMAT.md §11.1): critical, so a 1.0 reader
     /// says the file needs a newer reader instead of calling the trailer trailing data.
     package static let recoveryExtension = Extension(
         type: FormatLimits.recoveryExtensionType, data: [RecoveryFooter.scheme])
+
+    /// The compression extension (spec/FORMAT.md §12.1): critical; records are stored as
+    /// zstd-compressed groups.
+    package static let compressionExtension = Extension(type: FormatLimits.compressionExtensionType, data: [1])
+
+    /// Whether the records region holds compressed record groups.
+    public var compressesRecords: Bool { extensions.contains { $0.type == FormatLimits.compressionExtensionType } }
 
     /// Whether a recovery trailer follows the payload.
     public var hasRecoveryTrailer: Bool { extensions.contains { $0.type == FormatLimits.recoveryExtensionType } }
@@ -226,6 +235,9 @@ public struct VaultHeader: Equatable, Sendable {
             let ext = Extension(type: type, data: Array(data))
             if type == FormatLimits.recoveryExtensionType, ext != Self.recoveryExtension {
                 throw corrupt("recovery extension must hold the one byte 01 (scheme 1)", at..<cursor.position)
+            }
+            if type == FormatLimits.compressionExtensionType, ext != Self.compressionExtension {
+                throw corrupt("compression extension must hold the one byte 01 (zstd)", at..<cursor.position)
             }
             if ext.isCritical, !knownExtensions.contains(type) {
                 throw VaultError(

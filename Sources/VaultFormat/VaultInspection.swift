@@ -63,7 +63,12 @@ public struct VaultInspection: Codable, Sendable {
             return s
         }
         extensions = header.extensions.map {
-            let name = $0.type == FormatLimits.recoveryExtensionType ? " recovery trailer" : ""
+            let name =
+                switch $0.type {
+                case FormatLimits.recoveryExtensionType: " recovery trailer"
+                case FormatLimits.compressionExtensionType: " compressed records (zstd)"
+                default: ""
+                }
             return "0x" + String($0.type, radix: 16) + name + ($0.isCritical ? " (critical)" : "")
                 + ", \($0.data.count) bytes"
         }

@@ -42,6 +42,8 @@ extension UnlockedVault {
         }
         let damaged = Set(report.damagedChunks.map(\.index))
         var records = [PropertyListValue]()
+        let compressed = file.header.compressesRecords
+        var decompressed = 0  // within the same limit as a reader's
         var carry: [UInt8]? = []  // bytes of the item in progress; nil while resynchronising
         var skip = 0
         var itemNumber = 0  // item 0 is the index
@@ -73,8 +75,13 @@ extension UnlockedVault {
                     break
                 }
                 guard carry!.count - at - 4 >= length else { break }
-                if itemNumber != 0, let value = try? BinaryPropertyList.decode(carry![at + 4..<at + 4 + length]) {
-                    records.append(value)
+                if itemNumber != 0 {
+                    let item = carry![at + 4..<at + 4 + length]
+                    if compressed {
+                        records += salvageGroup(item, decompressedSoFar: &decompressed)
+                    } else if let value = try? BinaryPropertyList.decode(item) {
+                        records.append(value)
+                    }
                 }
                 if itemNumber >= 0 { itemNumber += 1 }
                 consumed = at + 4 + length
@@ -100,6 +107,21 @@ extension UnlockedVault {
             }
         }
         return (VaultPayload(records: records, blobs: blobs), report)
+    }
+}
+
+extension UnlockedVault {
+    /// The records of one intact compressed group (spec/FORMAT.md §12), or none when it
+    /// breaks a rule; the bomb limits hold as when reading.
+    func salvageGroup(_ item: ArraySlice<UInt8>, decompressedSoFar total: inout Int) -> [PropertyListValue] {
+        let limit = RecordGroup.contentLimit(afterReading: total)
+        guard var content = try? Array(item).withUnsafeBytes({ try Zstd.decompress($0, limit: limit) }) else {
+            return []
+        }
+        defer { content.wipe() }
+        total += content.count
+        guard let spans = try? RecordGroup.records(in: content) else { return [] }
+        return spans.compactMap { try? BinaryPropertyList.decode(content[$0]) }
     }
 }
 

@@ -25,12 +25,15 @@ package struct VaultSealer {
 
     /// Seals `payload`; returns the header it wrote.
     package func seal(_ payload: VaultPayload, to output: some ByteOutput) throws -> VaultHeader.Parsed {
-        let plan = try PayloadPlan(payload)
+        let compress = extensions.contains { $0.type == FormatLimits.compressionExtensionType }
+        let plan = try PayloadPlan(payload, compressRecords: compress)
         var header = VaultHeader(
             generation: generation, payloadLength: UInt64(plan.geometry.payloadLength),
             payloadSalt: random.bytes(FormatLimits.payloadSaltBytes), slots: slots, extensions: extensions)
         // A file is 1.1 when it uses a 1.1 feature; without one it is a 1.0 file.
-        if header.hasRecoveryTrailer { header.minorVersion = FormatLimits.recoveryMinorVersion }
+        if header.hasRecoveryTrailer || header.compressesRecords {
+            header.minorVersion = FormatLimits.minorVersionWith11Features
+        }
         let headerBytes = header.encode(macKey: keys.macKey)
         let parsed = VaultHeader.Parsed(header: header, bytes: headerBytes)
         try output.write(headerBytes)

@@ -19,6 +19,8 @@ public struct SaveOptions: Sendable {
     /// Nil keeps the vault's own count (``FormatLimits/defaultParity`` for a new vault or
     /// one without a trailer).
     public var parity: Int? = nil
+    /// Store the records as zstd-compressed groups (format 1.1, spec/FORMAT.md §12).
+    public var compressRecords = true
 
     public init(keepBackup: Bool = false, random: RandomSource = SystemRandom.shared) {
         self.keepBackup = keepBackup
@@ -108,8 +110,11 @@ public enum VaultStore {
                 "parity \(parity): a vault has 0 (no recovery trailer) or 1…\(RecoveryLayout.parityRange.upperBound) parity blocks per group"
             )
         }
-        var extensions = extensions.filter { $0.type != FormatLimits.recoveryExtensionType }
+        var extensions = extensions.filter {
+            $0.type != FormatLimits.recoveryExtensionType && $0.type != FormatLimits.compressionExtensionType
+        }
         if parity > 0 { extensions.append(VaultHeader.recoveryExtension) }
+        if options.compressRecords { extensions.append(VaultHeader.compressionExtension) }
         let sealer = VaultSealer(
             keys: keys, slots: slots, extensions: extensions, generation: generation, random: options.random)
         try writeAtomically(path: path, options: options, exclusive: exclusive, verify: keyed(keys)) { output in

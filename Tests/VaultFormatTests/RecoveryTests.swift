@@ -11,13 +11,14 @@ import VaultCrypto
 @Suite(.chunkEngineFromEnvironment) struct RecoveryTests {
     static let credentials = Credentials(keyFiles: [VaultFixtures.keyFileBytes])
 
-    static func vault(blob: Int = 0, parity: Int? = nil) throws -> [UInt8] {
+    static func vault(blob: Int = 0, parity: Int? = nil, compress: Bool = true) throws -> [UInt8] {
         let dir = try VaultFixtures.directory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("v.coffer").path
         var options = SaveOptions()
         options.random = VaultFixtures.random()
         options.parity = parity
+        options.compressRecords = compress
         let payload = blob == 0 ? VaultPayload(records: VaultFixtures.records) : VaultFixtures.payload(blob: blob)
         try VaultStore.create(
             at: path, payload: payload, slots: [(.keyFile(VaultFixtures.keyFileBytes), label: "laptop")],
@@ -202,7 +203,7 @@ import VaultCrypto
     }
 
     @Test func aVaultWithoutTrailerReadsAsOneZeroAndCannotBeRepaired() throws {
-        let bytes = try Self.vault(parity: 0)
+        let bytes = try Self.vault(parity: 0, compress: false)
         let file = try VaultFile(bytes: bytes)
         #expect(file.header.minorVersion == 0 && file.recovery == nil && !file.header.hasRecoveryTrailer)
         #expect(Self.opens(bytes))

@@ -38,11 +38,13 @@ enum VaultFixtures {
     /// A key-file vault (no KDF, so thousands of opens stay fast); records only by default,
     /// so it is a single small chunk.
     static func keyFileVault(
-        in dir: URL, name: String = "small.coffer", payload: VaultPayload = VaultPayload(records: records)
+        in dir: URL, name: String = "small.coffer", payload: VaultPayload = VaultPayload(records: records),
+        compress: Bool = true
     ) throws -> String {
         let path = dir.appendingPathComponent(name).path
         var options = SaveOptions()
         options.random = random()
+        options.compressRecords = compress
         try VaultStore.create(
             at: path, payload: payload, slots: [(.keyFile(keyFileBytes), label: "laptop")], options: options)
         return path

@@ -1,8 +1,7 @@
 import Foundation
 import PropertyList
 import VaultCrypto
-
-@testable import VaultFormat
+import VaultFormat
 
 extension TestKitGenerator {
     /// `base`'s header and payload with a recovery trailer of `parity` rows appended

@@ -552,6 +552,9 @@ public enum TestKitGenerator {
             credential: "key file", "a whole chunk appended")
         failure("trailing_vault", .trailingData, withRecords.bytes + withRecords.bytes, "a second vault appended")
 
+        try compressionVectors(
+            success: { try success($0, $1, credential: $2, $3) },
+            failure: { out.append(vector($0, $1.rawValue, $2, credential: $3, $4)) })
         try recoveryVectors(
             success: { try success($0, $1, credential: $2, $3) },
             failure: { name, kind, bytes, credential, comment, repair in

@@ -3,8 +3,10 @@
 
 It shares no code and no cryptographic library with Coffer: BLAKE2b comes from Python's
 hashlib, ChaCha20-Poly1305, X25519 and Argon2id from the `cryptography` package (44 or
-newer), HChaCha20 is written out below, and bplist00 is read by a strict parser written
-from spec/PLIST.md §2 (plistlib only prints records for --dump). Its purpose is to prove
+newer), zstd from the `zstandard` package (imported only when a vault has compressed
+records, so 1.0 files are read without it; the frame header is parsed here, from RFC 8878),
+HChaCha20 is written out below, and bplist00 is read by a strict parser written from
+spec/PLIST.md §2 (plistlib only prints records for --dump). Its purpose is to prove
 that the spec is enough to read a vault: tests run it over every vector of
 samples/testkit/ and over vaults the `coffer` tool writes.
 
@@ -17,9 +19,10 @@ samples/testkit/ and over vaults the `coffer` tool writes.
 A vault's class (spec §8) is printed, then for an opened vault the SHA-256 of its payload
 plaintext, its record and blob counts, and with --dump its records as an XML plist. The
 exit code is the one `coffer` uses for that class. It reads versions 1.0 and 1.1 (the
-recovery trailer of §11). Without a key, --check performs §1 steps 1–6 and the trailer's
-checks (§11.4), and --repair rebuilds damaged blocks from the trailer (§11.5) and writes
-the repaired file to OUT, a new file (with --parity N, a trailer of N rows per group).
+recovery trailer of §11, compressed records of §12). Without a key, --check performs §1
+steps 1–6 and the trailer's checks (§11.4), and --repair rebuilds damaged blocks from the
+trailer (§11.5) and writes the repaired file to OUT, a new file (with --parity N, a trailer
+of N rows per group).
 
 The code follows the spec's sections: `order_of_checks` (§1) calls `header_*` (§2),
 `keyslot` and `kdf_*` (§3), `chunk_geometry` (§4), `keys_*` (§5), then `PayloadReading`
@@ -27,7 +30,11 @@ The code follows the spec's sections: `order_of_checks` (§1) calls `header_*` (
 `padme` (§6.4), and last `recovery_check` (§11.4). The recovery trailer (§11) is
 `recovery_extension` (§11.1), `RecoveryLayout`, `recovery_footer`,
 `recovery_find_trailer` and `recovery_parity` (§11.2, over `gf_*`, GF(2⁸)),
-`recovery_check` (§11.4) and `recovery_repair` (§11.5). Every malformed input ends in a
+`recovery_check` (§11.4) and `recovery_repair` (§11.5). Compressed records (§12) are
+`compression_extension` (§12.1) and, for §6.5 step 3 as §12.3 changes it,
+`PayloadReading.step3_record_groups` (§12.2) over `zstd_declared_size` (the size a frame
+declares, checked against the limits before anything is decompressed), `zstd_decompress`
+and `group_records`; §12.4 (salvage) is not implemented. Every malformed input ends in a
 `Refused` with a class of §8 (a repair that cannot be done: `Refused("not repairable", …)`).
 """
 
@@ -196,6 +203,7 @@ def header_fields(data, header):
         header.slots.append(slot)
     header.extensions, at = header_extensions(header.bytes, at, end, header.extension_count)  # 5.3
     header.recovery = any(kind == RECOVERY_EXTENSION for kind, _ in header.extensions)  # §11.1
+    header.compressed = any(kind == COMPRESSION_EXTENSION for kind, _ in header.extensions)  # §12.1
     if at != end:                                                        # 5.4
         raise Refused("header failure", f"{end - at} bytes after the last extension at offset {at}")
     header_canonical(header)
@@ -231,8 +239,10 @@ def header_extensions(raw, at, end, count):
         if kind <= previous:
             raise Refused("header failure", f"extension type {kind:#06x} out of order at offset {at}")
         data = raw[at + 4 : at + 4 + length]
-        if kind == RECOVERY_EXTENSION:  # 1.1 defines this one type (§2 "Extensions")
+        if kind == RECOVERY_EXTENSION:  # 1.1 defines these two types (§2 "Extensions")
             recovery_extension(data, at)
+        elif kind == COMPRESSION_EXTENSION:
+            compression_extension(data, at)
         elif kind & 0x8000:
             raise Refused("unsupported version", f"unknown critical extension {kind:#06x} at offset {at}")
         extensions.append((kind, data))
@@ -508,6 +518,7 @@ class PayloadReading:
         self.binding = chunk_binding(header)
         self.opened = {}
         self.plain_length = header.payload_length - TAG * self.count
+        self.compressed = header.compressed  # §12: the records region holds record groups
 
     # §8 "Byte ranges": a payload failure names its chunk and that chunk's sealed bytes.
     def sealed_range(self, index):
@@ -597,7 +608,9 @@ class PayloadReading:
         if chunks > self.count:
             return f"records region [0, {chunks}] is past the {self.count} chunks"
         capacity = sum(self.body_length(i) for i in range(chunks))
-        if 4 + index_length + 5 * index["recordCount"] > capacity:
+        # §6.3's optional early refusal (5 bytes a record at least) holds only for records
+        # stored one by one: compressed records (§12) can be fewer bytes than that.
+        if not self.compressed and 4 + index_length + 5 * index["recordCount"] > capacity:
             return f"{index['recordCount']} records cannot fit a records region of {chunks} chunks"
         used = chunks
         for number, blob in enumerate(index["blobs"]):
@@ -612,17 +625,35 @@ class PayloadReading:
         return None
 
     def step3_records_region(self, index, index_length, index_chunks):
-        """§6.5 step 3: the records region's chunks, its records, its zero fill, its exact
-        length, every chunk's continuation. Returns [(offset, bytes)] of the records."""
+        """§6.5 step 3 (as §12.3 changes it for a compressed vault): the records region's
+        chunks, its records or record groups, its zero fill, its exact length, every chunk's
+        continuation. Returns [(offset, bytes)] of the records, `offset` being where the
+        record's length prefix (§6.2) or its group's (§12.2) starts in the region's stream."""
         chunks = index["records"][1]
         stream = b"".join(self.frame(i, KIND_RECORDS)[1] for i in range(chunks))
 
         def where(offset):  # the region's chunk holding this stream offset
             return min(offset // BODY, chunks - 1)
 
-        items, at = [(0, 4 + index_length)], 4 + index_length
-        records = []
-        for number in range(index["recordCount"]):
+        items_from = self.step3_record_groups if self.compressed else self.step3_records
+        records, items, at = items_from(stream, index["recordCount"], 4 + index_length, where)
+        fill = stream[at:]
+        if any(fill):
+            offset = len(stream) - len(fill.lstrip(b"\0"))
+            self.fail(where(offset), f"byte {offset} of the records stream after the last item is not zero")
+        self.records_stream_bytes = at
+        needed = regions_chunks(at)
+        if chunks != needed:
+            self.fail(needed, f"the records region has {chunks} chunks, its stream needs {needed}")
+        for i in range(1, chunks):
+            self.frame(i, KIND_RECORDS, continuation=regions_continuation(items, i * BODY))
+        return records
+
+    def step3_records(self, stream, record_count, at, where):
+        """§6.2: after the index, exactly `recordCount` records, each `u32 length (≥ 1) ‖
+        bplist00`. Returns (records, items, end of the last item)."""
+        items, records = [(0, at)], []
+        for number in range(record_count):
             if at + 4 > len(stream):
                 self.fail(where(at), f"record {number}'s length runs past the records region")
             length = struct.unpack_from("<I", stream, at)[0]
@@ -631,17 +662,53 @@ class PayloadReading:
             records.append((at, stream[at + 4 : at + 4 + length]))
             items.append((at, at + 4 + length))
             at += 4 + length
-        fill = stream[at:]
-        if any(fill):
-            offset = len(stream) - len(fill.lstrip(b"\0"))
-            self.fail(where(offset), f"byte {offset} of the records stream after the last record is not zero")
-        self.records_stream_bytes = at
-        needed = regions_chunks(at)
-        if chunks != needed:
-            self.fail(needed, f"the records region has {chunks} chunks, its stream needs {needed}")
-        for i in range(1, chunks):
-            self.frame(i, KIND_RECORDS, continuation=regions_continuation(items, i * BODY))
-        return records
+        return records, items, at
+
+    def step3_record_groups(self, stream, record_count, at, where):
+        """§12.2 and §12.3: after the index, record groups `u32 length (≥ 1) ‖ zstd frame`,
+        in order, until their records add up to `recordCount`. Each frame is checked before
+        it is decompressed (one zstd frame that declares its content size, within the limits
+        of §12.2), then decompressed to exactly that size, and its content split into whole
+        records. Returns (records, items, end of the last group); the items are the index
+        and each group."""
+        items, records = [(0, at)], []
+        total = 0  # the declared content of the groups so far (§12.2 "Limits")
+        group = 0
+        while len(records) < record_count:
+            if at + 4 > len(stream):
+                self.fail(
+                    where(at), f"the records region ends after {len(records)} of {record_count} records "
+                    f"(group {group}'s length runs past it)",
+                )
+            length = struct.unpack_from("<I", stream, at)[0]
+            if length < 1 or at + 4 + length > len(stream):
+                self.fail(where(at), f"record group {group} of {length} bytes is empty or runs past the region")
+            frame = stream[at + 4 : at + 4 + length]
+            try:
+                declared = zstd_declared_size(frame)
+                if declared is None:
+                    raise ValueError("its zstd frame does not declare its content size")
+                if declared > MAX_GROUP_CONTENT:
+                    raise ValueError(f"its frame declares {declared} bytes of content, over {MAX_GROUP_CONTENT}")
+                if total + declared > MAX_TOTAL_CONTENT:
+                    raise ValueError(
+                        f"its frame declares {declared} bytes, so the groups would hold {total + declared} "
+                        f"bytes of content, over {MAX_TOTAL_CONTENT}"
+                    )
+                total += declared
+                held = group_records(zstd_decompress(frame, declared))
+            except ValueError as error:
+                self.fail(where(at), f"record group {group} (stream offset {at}): {error}")
+            if len(records) + len(held) > record_count:
+                self.fail(
+                    where(at), f"record group {group} holds {len(held)} records: with the {len(records)} "
+                    f"before it that passes recordCount {record_count}",
+                )
+            records.extend((at, record) for record in held)
+            items.append((at, at + 4 + length))
+            at += 4 + length
+            group += 1
+        return records, items, at
 
     def step4_padme(self, index):
         """§6.5 step 4 and §6.4: the plaintext length is exactly Padmé of the content length."""
@@ -1105,6 +1172,83 @@ def recovery_repair(data, parity=None):
     if not read.table_valid:
         done.append("rewrote the checksum table (its data proved intact by the parity)")
     return repaired, done
+
+
+# --- §12 compressed records (version 1.1) -------------------------------------------------
+
+COMPRESSION_EXTENSION = 0x8012  # critical (§12.1)
+COMPRESSION_ZSTD = 1
+ZSTD_MAGIC = bytes.fromhex("28b52ffd")  # RFC 8878 §3.1.1
+MAX_GROUP_CONTENT = 16_777_216  # 16 MiB of decompressed content per group (§12.2 "Limits")
+MAX_TOTAL_CONTENT = 1_073_741_824  # 1 GiB over all groups
+
+
+def compression_extension(data, at):
+    """§12.1: extension 0x8012 holds exactly the byte 01 (zstd); anything else is a header
+    failure, checked where §1 step 5.3 asks whether this reader knows the type."""
+    if data != bytes([COMPRESSION_ZSTD]):
+        held = data.hex() or "nothing"
+        raise Refused("header failure", f"compression extension at offset {at} holds {held}, not 01 (§12.1)")
+
+
+def zstd_declared_size(frame):
+    """The content size a zstd frame's header declares (RFC 8878 §3.1.1.1
+    Frame_Content_Size), or None when it declares none; read before anything is
+    decompressed. Raises ValueError when `frame` does not start with a zstd frame header."""
+    if frame[:4] != ZSTD_MAGIC:
+        raise ValueError(f"it does not start with the zstd magic 28 B5 2F FD (but {frame[:4].hex()})")
+    if len(frame) < 5:
+        raise ValueError("its zstd frame ends inside the frame header")
+    descriptor = frame[4]
+    if descriptor & 0x08:  # Reserved_Bit: a decoder must refuse the frame
+        raise ValueError("its zstd frame header has the reserved bit set")
+    single_segment = (descriptor >> 5) & 1
+    content_size_bytes = (single_segment, 2, 4, 8)[descriptor >> 6]
+    at = 5 + (0 if single_segment else 1) + (0, 1, 2, 4)[descriptor & 3]  # window, dictionary id
+    if len(frame) < at + content_size_bytes:
+        raise ValueError("its zstd frame ends inside the frame header")
+    if content_size_bytes == 0:
+        return None
+    size = int.from_bytes(frame[at : at + content_size_bytes], "little")
+    return size + 256 if content_size_bytes == 2 else size
+
+
+def zstd_decompress(frame, declared):
+    """One zstd frame and nothing after it, decompressed to exactly `declared` bytes (the
+    caller has checked the limits). Raises ValueError otherwise."""
+    if declared == 0:  # §12.2: the content is one or more records, so never empty
+        raise ValueError("its frame declares no content; a group holds one or more records")
+    try:
+        import zstandard
+    except ImportError:
+        sys.exit("coffer_read.py: a compressed vault (spec §12) needs the zstandard package: "
+                 "python3 -m pip install zstandard")
+    try:
+        content = zstandard.ZstdDecompressor().decompress(
+            frame, max_output_size=declared, allow_extra_data=False
+        )
+    except zstandard.ZstdError as error:  # damaged frame, bytes after it, size mismatch
+        raise ValueError(f"its zstd frame does not decompress: {error}")
+    if len(content) != declared:
+        raise ValueError(f"its zstd frame decompresses to {len(content)} bytes, not the {declared} it declares")
+    return content
+
+
+def group_records(content):
+    """§12.2: a group's content is one or more records as §6.2 writes them, each `u32 length
+    (≥ 1) ‖ bplist00`, and nothing else. Returns the records' bytes or raises ValueError."""
+    records, at = [], 0
+    while at < len(content):
+        if at + 4 > len(content):
+            raise ValueError(f"its content ends inside a record's length (content offset {at})")
+        length = struct.unpack_from("<I", content, at)[0]
+        if length < 1 or at + 4 + length > len(content):
+            raise ValueError(f"its content holds a record of {length} bytes at offset {at}: empty or cut")
+        records.append(content[at + 4 : at + 4 + length])
+        at += 4 + length
+    if not records:
+        raise ValueError("its content holds no record")
+    return records
 
 
 # --- spec/PLIST.md §2: strict bplist00 ----------------------------------------------------

@@ -1,0 +1,76 @@
+extension UnlockedVault {
+    /// Step 4 of ``readRecordsRegion()`` for compressed records (spec/FORMAT.md §12.2):
+    /// after the index, record groups — each a u32 length (≥ 1) and one zstd frame whose
+    /// declared content is within the limits and is whole length-prefixed records — until
+    /// `recordCount` records are read (a group that passes it is refused); then the rest of
+    /// the 1.0 rules (zeros, region length, continuations, Padmé) over the compressed
+    /// stream. The records are decoded later, from the decompressed groups.
+    func readCompressedRecords(index: PayloadIndex, bodies: RegionBodies, indexEnd: Int) throws -> RecordsRegion {
+        var content = [UInt8]()
+        var spans = [Range<Int>]()
+        var groupChunks = [Int]()
+        var groupEnds = [Int]()
+        var used = indexEnd
+        do {
+            try bodies.bytes.withUnsafeBytes { stream in
+                var cursor = ByteReader(stream, at: indexEnd)
+                while spans.count < index.recordCount {
+                    let at = cursor.position
+                    let chunk = at / PayloadIndex.body
+                    guard let size = cursor.readInteger(UInt32.self) else {
+                        throw malformed(
+                            "the records region ends after \(spans.count) of \(index.recordCount) records", chunk: chunk
+                        )
+                    }
+                    guard size > 0, let frame = cursor.read(Int(size)) else {
+                        throw malformed(
+                            "record group at stream offset \(at) claims \(size) bytes; \(cursor.remaining) remain in the records region",
+                            chunk: chunk)
+                    }
+                    let limit = RecordGroup.contentLimit(afterReading: content.count)
+                    var group: [UInt8]
+                    let records: [Range<Int>]
+                    do {
+                        group = try Zstd.decompress(UnsafeRawBufferPointer(rebasing: frame), limit: limit)
+                        records = try RecordGroup.records(in: group)
+                    } catch let refusal as Zstd.Refusal {
+                        throw malformed("the record group at stream offset \(at) \(refusal.reason)", chunk: chunk)
+                    }
+                    defer { group.wipe() }
+                    guard spans.count + records.count <= index.recordCount else {
+                        throw malformed(
+                            "the record group at stream offset \(at) holds records past the index's \(index.recordCount)",
+                            chunk: chunk)
+                    }
+                    if content.count + group.count > content.capacity {
+                        var grown = [UInt8]()
+                        grown.reserveCapacity(max(2 * content.capacity, content.count + group.count))
+                        grown += content
+                        content.wipe()
+                        content = grown
+                    }
+                    let base = content.count
+                    content += group
+                    spans += records.map { base + $0.lowerBound..<base + $0.upperBound }
+                    groupChunks += Array(repeating: chunk, count: records.count)
+                    groupEnds.append(cursor.position)
+                }
+                used = cursor.position
+                guard cursor.restIsZero else {
+                    let stray = stream[used...].firstIndex { $0 != 0 } ?? used
+                    throw malformed(
+                        "non-zero bytes after the last record group (a group not counted?)",
+                        chunk: stray / PayloadIndex.body)
+                }
+            }
+        } catch {
+            content.wipe()
+            throw error
+        }
+        try checkRegionLayout(index, bodies: bodies, itemEnds: [indexEnd] + groupEnds, used: used)
+        remember(index)
+        var region = RecordsRegion(index: index, stream: content, spans: spans)
+        region.groupChunks = groupChunks
+        return region
+    }
+}

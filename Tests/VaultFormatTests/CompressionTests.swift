@@ -1,0 +1,92 @@
+import Foundation
+import PropertyList
+import TestSupport
+import Testing
+import VaultTestKit
+
+@testable import VaultFormat
+
+/// Format 1.1's compressed records (spec/FORMAT.md §12): what is written reads back, and a
+/// reader decompresses nothing past its named limits.
+@Suite(.chunkEngineFromEnvironment) struct CompressionTests {
+    static func items(_ count: Int) -> [PropertyListValue] {
+        var random = SeededGenerator(seed: 9)
+        return (0..<count).map { i in
+            [
+                "id": .data(Data((0..<16).map { _ in UInt8.random(in: 0...255, using: &random) })),
+                "title": .string("Service \(i)"), "username": .string("user\(i)@example.com"),
+                "password": .string(
+                    String((0..<16).map { _ in "abcdefghjkmnpqrstuvwxyz23456789".randomElement(using: &random)! })),
+                "created": .date(Date(timeIntervalSinceReferenceDate: 7e8 + Double(i))),
+            ]
+        }
+    }
+
+    static func write(_ records: [PropertyListValue], compress: Bool) throws -> [UInt8] {
+        let dir = try VaultFixtures.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = try VaultFixtures.keyFileVault(in: dir, payload: VaultPayload(records: records), compress: compress)
+        return try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
+    @Test func compressedRecordsReadBackAndTakeLessRoom() throws {
+        let records = Self.items(5000)
+        let compressed = try Self.write(records, compress: true)
+        let plain = try Self.write(records, compress: false)
+        let file = try VaultFile(bytes: compressed)
+        #expect(file.header.compressesRecords && file.header.minorVersion == 1)
+        let vault = try file.unlock(with: Credentials(keyFiles: [VaultFixtures.keyFileBytes]))
+        #expect(try vault.readRecords() == records)
+        #expect(try vault.verifyEverything().records == 5000)
+        #expect(compressed.count * 2 < plain.count, "\(compressed.count) vs \(plain.count)")
+        // An empty vault has no group at all.
+        let empty = try VaultFile(bytes: try Self.write([], compress: true))
+            .unlock(with: Credentials(keyFiles: [VaultFixtures.keyFileBytes]))
+        #expect(try empty.readRecords().isEmpty)
+    }
+
+    @Test func groupsCloseBeforeTheirTargetAndHoldAtLeastOneRecord() {
+        let ends = [100, 70_000, 140_000, 400_000, 400_010]
+        let groups = RecordGroup.ranges(ends: ends)
+        #expect(groups == [0..<100 + 69_900, 70_000..<140_000, 140_000..<400_000, 400_000..<400_010])
+        #expect(groups.allSatisfy { $0.count <= RecordGroup.targetContentBytes || ends.contains($0.upperBound) })
+    }
+
+    @Test func framesAreReadStrictlyAndWithinTheLimits() throws {
+        let content = [UInt8](repeating: 7, count: 1000)
+        let frame = content.withUnsafeBytes { Zstd.compress($0, level: 3) }
+        #expect(try frame.withUnsafeBytes { try Zstd.decompress($0, limit: 1000) } == content)
+        // Over the limit: refused from the declared size, before decompressing.
+        #expect(throws: Zstd.Refusal.self) { try frame.withUnsafeBytes { try Zstd.decompress($0, limit: 999) } }
+        #expect(throws: Zstd.Refusal.self) {
+            try (frame + [0]).withUnsafeBytes { try Zstd.decompress($0, limit: 1000) }
+        }
+        #expect(throws: Zstd.Refusal.self) {
+            try (frame + frame).withUnsafeBytes { try Zstd.decompress($0, limit: 4000) }
+        }
+        #expect(throws: Zstd.Refusal.self) {
+            try Array(frame.dropLast()).withUnsafeBytes { try Zstd.decompress($0, limit: 1000) }
+        }
+        let sizeless = TestKitGenerator.frameWithoutContentSize(content)
+        #expect(throws: Zstd.Refusal.self) { try sizeless.withUnsafeBytes { try Zstd.decompress($0, limit: 1000) } }
+        // Skippable frame magic.
+        #expect(throws: Zstd.Refusal.self) {
+            try ([0x50, 0x2A, 0x4D, 0x18, 0, 0, 0, 0]).withUnsafeBytes { try Zstd.decompress($0, limit: 1000) }
+        }
+    }
+
+    @Test func theLimitsAreTheNamedConstants() {
+        #expect(RecordGroup.maximumContentBytes == 16 << 20 && RecordGroup.maximumRecordsContentBytes == 1 << 30)
+        #expect(RecordGroup.contentLimit(afterReading: 0) == RecordGroup.maximumContentBytes)
+        #expect(RecordGroup.contentLimit(afterReading: (1 << 30) - 10) == 10)
+        #expect(RecordGroup.contentLimit(afterReading: 1 << 30) == 0)
+        // A bomb: 16 MiB + 1 of zeros compresses to a few hundred bytes; declared size refuses it.
+        let bomb = [UInt8](repeating: 0, count: RecordGroup.maximumContentBytes + 1).withUnsafeBytes {
+            Zstd.compress($0, level: 3)
+        }
+        #expect(bomb.count < 4096)
+        #expect(throws: Zstd.Refusal.self) {
+            try bomb.withUnsafeBytes { try Zstd.decompress($0, limit: RecordGroup.contentLimit(afterReading: 0)) }
+        }
+    }
+}

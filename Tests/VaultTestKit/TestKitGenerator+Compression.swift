@@ -1,0 +1,101 @@
+import Foundation
+import PropertyList
+import VaultCrypto
+import VaultFormat
+
+extension TestKitGenerator {
+    /// A zstd frame of `content` that does not declare its content size (frame header
+    /// descriptor 0, one raw block): valid zstd that §12.2 refuses.
+    public static func frameWithoutContentSize(_ content: [UInt8]) -> [UInt8] {
+        let magic: [UInt8] = [0x28, 0xB5, 0x2F, 0xFD]
+        let windowDescriptor: UInt8 = 0x58  // 2^(10 + 11) bytes: larger than any content here
+        let blockHeader = UInt32(content.count) << 3 | 1  // last block, raw
+        return magic + [0x00, windowDescriptor] + le(blockHeader).prefix(3) + content
+    }
+
+    /// Records as §6.2 writes them: each a u32 length and its bplist00.
+    static func recordItems(_ records: [PropertyListValue]) -> [UInt8] {
+        records.flatMap { PayloadForge.prefixed(PayloadForge.bplist($0)) }
+    }
+
+    static func frame(_ content: [UInt8]) -> [UInt8] {
+        content.withUnsafeBytes { Zstd.compress($0, level: 3) }
+    }
+
+    /// The 1.1 vectors of compressed records (spec/FORMAT.md §12): whole vaults as `coffer`
+    /// writes them, and payloads forged by hand with one rule of §12.2 broken each.
+    static func compressionVectors(
+        success: (String, Base, String, String) throws -> Void,
+        failure: (String, VaultError.Kind, [UInt8], String, String) -> Void
+    ) throws {
+        let keyFileRecipe = SlotRecipe.keyFile(secure(keyFile))
+        let compression = [VaultHeader.compressionExtension]
+        let many = (0..<2000).map { i -> PropertyListValue in
+            ["title": .string("item \(i)"), "username": "ana@example.com", "password": .string("pw-\(i * 7919)")]
+        }
+        try success(
+            "success_compressed_records",
+            try build(
+                seed: 50, slots: [(keyFileRecipe, "")], payload: VaultPayload(records: records + many),
+                extensions: compression),
+            "key file", "1.1: 2002 records in compressed groups (two groups: a writer closes one at 128 KiB)")
+        var both = try build(
+            seed: 51, slots: [(keyFileRecipe, "")],
+            payload: VaultPayload(records: records, blobs: [blob(70_000, 6)]),
+            extensions: compression + [VaultHeader.recoveryExtension])
+        both.bytes = try withTrailer(both.bytes, headerLength: both.headerLength)
+        try success(
+            "success_compressed_recovery", both, "key file",
+            "1.1: compressed records, a blob over two chunks, and a recovery trailer")
+
+        let base = try build(seed: 52, slots: [(keyFileRecipe, "")], extensions: compression)
+        /// A payload of one records region: the index (recordCount `count`), then `items`.
+        func forged(count: Int, _ items: [[UInt8]]) -> [UInt8] {
+            var region = PayloadForge.Region(kind: 1, items: [])
+            for _ in 0..<2 {  // the index names the region's length, which depends on the index
+                let index = PayloadForge.index(recordCount: count, records: [0, region.neededChunks])
+                region = PayloadForge.Region(
+                    kind: 1, items: [PayloadForge.prefixed(PayloadForge.bplist(index))] + items)
+            }
+            return PayloadForge.seal(PayloadForge.plaintexts([region]), header: base.header, keys: base.keys)
+        }
+        let two = recordItems(records)
+        failure(
+            "payload_compression_missing_record", .payloadDamaged,
+            forged(count: 3, [PayloadForge.prefixed(frame(two))]),
+            "key file", "1.1: a group of 2 records where the index counts 3: the region ends first")
+        failure(
+            "payload_compression_extra_record", .payloadDamaged,
+            forged(count: 1, [PayloadForge.prefixed(frame(two))]), "key file",
+            "1.1: a group of 2 records where the index counts 1: the group passes recordCount")
+        failure(
+            "payload_compression_bomb", .payloadDamaged,
+            forged(count: 1, [PayloadForge.prefixed(frame([UInt8](repeating: 0, count: 16 * 1024 * 1024 + 1)))]),
+            "key file", "1.1: a frame that declares 16 MiB + 1 of content, refused before decompressing")
+        failure(
+            "payload_compression_no_size", .payloadDamaged,
+            forged(count: 2, [PayloadForge.prefixed(frameWithoutContentSize(two))]), "key file",
+            "1.1: a valid zstd frame that does not declare its content size")
+        failure(
+            "payload_compression_two_frames", .payloadDamaged,
+            forged(
+                count: 2,
+                [
+                    PayloadForge.prefixed(
+                        frame(Array(two.prefix(two.count / 2))) + frame(Array(two.dropFirst(two.count / 2))))
+                ]),
+            "key file", "1.1: two zstd frames in one group")
+        failure(
+            "payload_compression_not_records", .payloadDamaged,
+            forged(count: 2, [PayloadForge.prefixed(frame(two + [0, 0, 0, 0]))]), "key file",
+            "1.1: a group's content ends in a zero record length")
+        failure(
+            "payload_compression_bad_bplist", .payloadDamaged,
+            forged(count: 1, [PayloadForge.prefixed(frame(PayloadForge.prefixed(Array("not a plist".utf8))))]),
+            "key file", "1.1: a group whose one record is not bplist00")
+        failure(
+            "header_compression_extension_data", .headerCorrupted,
+            edited(base) { $0.extensions = [.init(type: FormatLimits.compressionExtensionType, data: [2])] },
+            "key file", "1.1: the compression extension with algorithm 2")
+    }
+}
