@@ -69,7 +69,7 @@ struct PayloadIndex: Equatable {
     /// Parses the index and checks every rule that needs no other chunk: the schema, and a
     /// layout that fits `chunkCount` chunks with each blob region where and as long as it
     /// must be. Throws ``IndexFailure`` saying what is wrong.
-    init(_ value: PropertyListValue, chunkCount: Int) throws {
+    init(_ value: PropertyListValue, chunkCount: Int, recordsCompressed: Bool = false) throws {
         guard let d = value.dictionaryValue else { throw IndexFailure("the index is not a dictionary") }
         let keys = Set(d.keys)
         if let missing = Self.keys.subtracting(keys).sorted().first {
@@ -86,9 +86,11 @@ struct PayloadIndex: Equatable {
         guard records.firstChunk == 0, records.chunkCount >= 1 else {
             throw IndexFailure("the records region must start at chunk 0 and hold at least one chunk")
         }
-        // A record takes at least 5 bytes (length and one byte); a count the region cannot
-        // hold is refused before anything is sized by it.
-        guard recordCount <= records.chunkCount * Self.body / 5 else {
+        // A record takes at least 5 bytes (length and one byte) of the region, or with
+        // compressed records (§12) of the decompressed content, which is at most 1 GiB; a
+        // count that cannot fit is refused before anything is sized by it.
+        let room = recordsCompressed ? RecordGroup.maximumRecordsContentBytes : records.chunkCount * Self.body
+        guard recordCount <= room / 5 else {
             throw IndexFailure("recordCount \(recordCount) cannot fit in \(records.chunkCount) chunks")
         }
         guard let blobValues = d["blobs"]?.arrayValue else { throw IndexFailure("index \"blobs\" is not an array") }

@@ -86,12 +86,7 @@ package struct PayloadPlan {
         }
         if compressRecords {
             let total = encodedSlices.reduce(0) { $0 + $1.bytes.count }
-            guard total <= RecordGroup.maximumRecordsContentBytes else {
-                throw VaultError(
-                    .invalidArgument,
-                    "the records are \(total) bytes; compressed, a vault's records may hold at most \(RecordGroup.maximumRecordsContentBytes)"
-                )
-            }
+            guard total <= RecordGroup.maximumRecordsContentBytes else { throw RecordGroup.TooLarge() }
             // Groups never cross a slice, so the slices compress on every core.
             var packed = [(bytes: [UInt8], ends: [Int])](repeating: ([], []), count: encodedSlices.count)
             let failure = FirstFailure()

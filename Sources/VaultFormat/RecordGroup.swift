@@ -15,6 +15,10 @@ package enum RecordGroup {
     /// Writers refuse records that would pass it.
     package static let maximumRecordsContentBytes = 1 << 30
 
+    /// Records a compressed region cannot hold (one over 16 MiB, or over 1 GiB in all):
+    /// the writer then stores them uncompressed, as 1.0 does.
+    package struct TooLarge: Error {}
+
     /// How much content the next group may declare, with `soFar` bytes already read from
     /// the groups before it: both limits at once.
     package static func contentLimit(afterReading soFar: Int) -> Int {
@@ -32,12 +36,7 @@ package enum RecordGroup {
         var ends = [Int]()
         try slice.bytes.withUnsafeBytes { all in
             for range in ranges(ends: slice.ends) {
-                guard range.count <= maximumContentBytes else {
-                    throw VaultError(
-                        .invalidArgument,
-                        "a record of \(range.count - 4) bytes is over the \(maximumContentBytes) bytes a compressed group may hold"
-                    )
-                }
+                guard range.count <= maximumContentBytes else { throw TooLarge() }
                 let frame = compress(UnsafeRawBufferPointer(rebasing: all[range]), level: compressionLevel)
                 sink.append(UInt32(frame.count))
                 sink.append(frame)

@@ -161,7 +161,9 @@ extension UnlockedVault {
         }
         let index: PayloadIndex
         do {
-            index = try PayloadIndex(BinaryPropertyList.decode(bodies.bytes[4..<4 + length]), chunkCount: chunkCount)
+            index = try PayloadIndex(
+                BinaryPropertyList.decode(bodies.bytes[4..<4 + length]), chunkCount: chunkCount,
+                recordsCompressed: file.header.compressesRecords)
         } catch let failure as IndexFailure {
             throw malformed("invalid index: \(failure.reason)", chunk: 0)
         } catch {

@@ -117,13 +117,23 @@ public enum VaultStore {
         if options.compressRecords { extensions.append(VaultHeader.compressionExtension) }
         let sealer = VaultSealer(
             keys: keys, slots: slots, extensions: extensions, generation: generation, random: options.random)
-        try writeAtomically(path: path, options: options, exclusive: exclusive, verify: keyed(keys)) { output in
-            let parsed = try sealer.seal(payload, to: output)
-            guard parity > 0 else { return }
-            let layout = RecoveryLayout(
-                headerLength: parsed.bytes.count, payloadLength: Int(parsed.header.payloadLength), parity: parity)!
-            let written = FileBytes(descriptor: output.descriptor, path: output.path, length: layout.protectedLength)
-            try RecoveryTrailer.write(for: layout, from: written, to: output.write)
+        do {
+            try writeAtomically(path: path, options: options, exclusive: exclusive, verify: keyed(keys)) { output in
+                let parsed = try sealer.seal(payload, to: output)
+                guard parity > 0 else { return }
+                let layout = RecoveryLayout(
+                    headerLength: parsed.bytes.count, payloadLength: Int(parsed.header.payloadLength), parity: parity)!
+                let written = FileBytes(
+                    descriptor: output.descriptor, path: output.path, length: layout.protectedLength)
+                try RecoveryTrailer.write(for: layout, from: written, to: output.write)
+            }
+        } catch is RecordGroup.TooLarge {
+            // Records a compressed region cannot hold are written uncompressed (a 1.0 region).
+            var plain = options
+            plain.compressRecords = false
+            try write(
+                path: path, keys: keys, slots: slots, extensions: extensions, generation: generation,
+                payload: payload, options: plain, exclusive: exclusive, parity: oldParity)
         }
     }
 

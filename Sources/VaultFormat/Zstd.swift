@@ -6,6 +6,7 @@ import Foundation
 /// bytes after it, and exactly the declared size out.
 package enum Zstd {
     static let frameMagic: UInt32 = 0xFD2F_B528
+    static let maximumWindowLog: Int32 = 24
 
     package static func compress(_ bytes: UnsafeRawBufferPointer, level: Int32) -> [UInt8] {
         let bound = ZSTD_compressBound(bytes.count)
@@ -41,9 +42,17 @@ package enum Zstd {
         guard ZSTD_isError(size) == 0, size == frame.count else {
             throw Refusal(reason: "is not exactly one complete zstd frame")
         }
+        guard ZSTD_getDictID_fromFrame(frame.baseAddress, frame.count) == 0 else {
+            throw Refusal(reason: "names a dictionary; none is defined")
+        }
+        guard let context = ZSTD_createDCtx() else { throw Refusal(reason: "could not be decompressed (no memory)") }
+        defer { ZSTD_freeDCtx(context) }
+        // The window a frame may ask for: a group's content is at most 16 MiB, so no valid
+        // frame needs more than 2^24 bytes of history (spec/FORMAT.md §12.2).
+        ZSTD_DCtx_setParameter(context, ZSTD_d_windowLogMax, maximumWindowLog)
         var out = [UInt8](repeating: 0, count: Int(declared))
         let produced = out.withUnsafeMutableBytes {
-            ZSTD_decompress($0.baseAddress, Int(declared), frame.baseAddress, frame.count)
+            ZSTD_decompressDCtx(context, $0.baseAddress, Int(declared), frame.baseAddress, frame.count)
         }
         guard ZSTD_isError(produced) == 0, produced == Int(declared) else {
             out.wipe()

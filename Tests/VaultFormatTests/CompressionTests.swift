@@ -89,4 +89,15 @@ import VaultTestKit
             try bomb.withUnsafeBytes { try Zstd.decompress($0, limit: RecordGroup.contentLimit(afterReading: 0)) }
         }
     }
+
+    /// A record a compressed group cannot hold (over 16 MiB) does not stop a save: that save
+    /// is written with a 1.0 records region, and the next one compresses again.
+    @Test func recordsOverTheGroupLimitAreSavedUncompressed() throws {
+        let huge: PropertyListValue = ["title": "scan", "data": .data(Data(count: RecordGroup.maximumContentBytes))]
+        let bytes = try Self.write([huge] + Self.items(3), compress: true)
+        let file = try VaultFile(bytes: bytes)
+        #expect(!file.header.compressesRecords && file.header.hasRecoveryTrailer)
+        let records = try file.unlock(with: Credentials(keyFiles: [VaultFixtures.keyFileBytes])).readRecords()
+        #expect(records.count == 4 && records[0] == huge)
+    }
 }

@@ -39,6 +39,12 @@ extension TestKitGenerator {
                 seed: 50, slots: [(keyFileRecipe, "")], payload: VaultPayload(records: records + many),
                 extensions: compression),
             "key file", "1.1: 2002 records in compressed groups (two groups: a writer closes one at 128 KiB)")
+        let tiny = (0..<15_000).map { i -> PropertyListValue in ["n": .integer(i)] }
+        try success(
+            "success_compressed_dense",
+            try build(
+                seed: 53, slots: [(keyFileRecipe, "")], payload: VaultPayload(records: tiny), extensions: compression),
+            "key file", "1.1: 15,000 tiny records in one chunk: fewer than 5 region bytes a record is fine compressed")
         var both = try build(
             seed: 51, slots: [(keyFileRecipe, "")],
             payload: VaultPayload(records: records, blobs: [blob(70_000, 6)]),

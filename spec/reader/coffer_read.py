@@ -681,6 +681,8 @@ class PayloadReading:
                     f"(group {group}'s length runs past it)",
                 )
             length = struct.unpack_from("<I", stream, at)[0]
+            if length == 0 and not any(stream[at:]):
+                self.fail(where(at), f"the records region ends after {len(records)} of {record_count} records")
             if length < 1 or at + 4 + length > len(stream):
                 self.fail(where(at), f"record group {group} of {length} bytes is empty or runs past the region")
             frame = stream[at + 4 : at + 4 + length]
