@@ -38,7 +38,7 @@ extension TestKitGenerator {
             try build(
                 seed: 50, slots: [(keyFileRecipe, "")], payload: VaultPayload(records: records + many),
                 extensions: compression),
-            "key file", "1.1: 2002 records in compressed groups (two groups: a writer closes one at 128 KiB)")
+            "key file", "1.1: 2002 records in one compressed group")
         let tiny = (0..<15_000).map { i -> PropertyListValue in ["n": .integer(i)] }
         try success(
             "success_compressed_dense",
