@@ -42,15 +42,8 @@ extension UnlockedVault {
                             "the record group at stream offset \(at) holds records past the index's \(index.recordCount)",
                             chunk: chunk)
                     }
-                    if content.count + group.count > content.capacity {
-                        var grown = [UInt8]()
-                        grown.reserveCapacity(max(2 * content.capacity, content.count + group.count))
-                        grown += content
-                        content.wipe()
-                        content = grown
-                    }
                     let base = content.count
-                    content += group
+                    content.appendKeepingSecret(group)
                     spans += records.map { base + $0.lowerBound..<base + $0.upperBound }
                     groupChunks += Array(repeating: chunk, count: records.count)
                     groupEnds.append(cursor.position)

@@ -215,14 +215,7 @@ final class RegionBodies {
         case .failure(let failure): throw vault.malformed("chunk \(chunk) \(failure.reason)", chunk: chunk)
         case .success(let frame):
             let body = plain[(plain.startIndex + FormatLimits.frameHeaderBytes)...]
-            if bytes.count + body.count > bytes.capacity {
-                var grown = [UInt8]()
-                grown.reserveCapacity(max(2 * bytes.capacity, bytes.count + body.count))
-                grown += bytes
-                bytes.wipe()
-                bytes = grown
-            }
-            bytes += body
+            bytes.appendKeepingSecret(body)
             continuations.append(frame.continuation)
         }
     }

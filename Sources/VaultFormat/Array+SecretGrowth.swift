@@ -1,0 +1,17 @@
+import VaultCrypto
+
+extension [UInt8] {
+    /// Appends `bytes` to a buffer that holds plaintext: when it must grow, the new storage
+    /// is reserved (doubling) and filled here and the old storage wiped, so no copy of a
+    /// secret is left behind in memory the array let go of.
+    mutating func appendKeepingSecret<Bytes: Collection>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+        if count + bytes.count > capacity {
+            var grown = [UInt8]()
+            grown.reserveCapacity(Swift.max(2 * capacity, count + bytes.count))
+            grown += self
+            wipe()
+            self = grown
+        }
+        self += bytes
+    }
+}
