@@ -19,6 +19,11 @@ struct Create: ParsableCommand {
     @Option(name: .long, help: "Read the new passphrase from this file descriptor.") var passphraseFD: Int32?
     @Flag(help: "No passphrase slot (then give --key-file or --recipient).") var noPassphrase = false
     @Flag(help: "Keep a new passphrase zxcvbn rates under 40 bits (refused otherwise).") var weak = false
+    @Option(
+        help: ArgumentHelp(
+            "Parity blocks per group of 16 in the recovery trailer (0…16, default 1; 0 writes none, a 1.0 file's layout). Kept by every save; `coffer repair --parity` changes it.",
+            valueName: "N"))
+    var parity: Int?
 
     func validate() throws {
         if kdf != nil, kdfTime != nil { throw ValidationError("give --kdf or --kdf-time, not both") }
@@ -26,6 +31,7 @@ struct Create: ParsableCommand {
             throw ValidationError("--no-passphrase needs --key-file or --recipient")
         }
         if let problem = KeySlot.writableLabelProblem(label) { throw ValidationError(problem) }
+        if let parity, !(0...16).contains(parity) { throw ValidationError("--parity takes 0…16") }
     }
 
     func run() throws {
@@ -47,7 +53,10 @@ struct Create: ParsableCommand {
             recipes.append((.recipient(try reporting(text) { try IdentityText.parseRecipient(text) }), "recipient"))
         }
         _ = try reporting(vault) {
-            try VaultStore.create(at: vault, payload: VaultDocument.newVaultPayload, slots: recipes)
+            var options = SaveOptions()
+            options.parity = parity
+            return try VaultStore.create(
+                at: vault, payload: VaultDocument.newVaultPayload, slots: recipes, options: options)
         }
         let file = try reporting(vault) { try VaultFile(path: vault) }
         print("created \(vault): \(file.header.slots.count) keyslot(s), generation 1")

@@ -29,6 +29,11 @@ public final class VaultFile: Sendable {
     package let recovery: RecoveryLayout?
     /// The parity blocks per group of the vault's recovery trailer; 0 without one.
     public var parity: Int { recovery?.parity ?? 0 }
+    /// The parity a save keeps: the trailer's, or 0 for a 1.1 file written without one
+    /// (`--parity 0`); nil for a 1.0 file, which a save gives the default trailer.
+    package var parityToKeep: Int? {
+        recovery?.parity ?? (header.minorVersion >= FormatLimits.minorVersionWith11Features ? 0 : nil)
+    }
 
     /// The file's bytes for the recovery code, which reads at random offsets.
     package var bytes: FileBytes {

@@ -137,6 +137,6 @@ extension VaultStore {
         try write(
             path: path, keys: vault.keys, slots: vault.file.header.slots, extensions: vault.file.header.extensions,
             generation: vault.file.header.generation + 1, payload: payload, options: options, exclusive: true,
-            parity: vault.file.recovery?.parity)
+            parity: vault.file.parityToKeep)
     }
 }

@@ -19,7 +19,7 @@ extension VaultStore {
         try write(
             path: vault.file.path, keys: vault.keys, slots: slots, extensions: header.extensions,
             generation: header.generation + 1, payload: try vault.payloadForResealing(), options: options,
-            parity: vault.file.recovery?.parity)
+            parity: vault.file.parityToKeep)
     }
 
     /// A new file key: every chunk re-sealed, and only the given slots (made for the new key).
@@ -37,6 +37,6 @@ extension VaultStore {
         try write(
             path: vault.file.path, keys: keys, slots: slots, extensions: vault.file.header.extensions,
             generation: vault.file.header.generation + 1, payload: payload, options: options,
-            parity: vault.file.recovery?.parity)
+            parity: vault.file.parityToKeep)
     }
 }

@@ -87,7 +87,7 @@ public enum VaultStore {
         try write(
             path: vault.file.path, keys: keys ?? vault.keys, slots: slots ?? header.slots,
             extensions: header.extensions,
-            generation: header.generation + 1, payload: payload, options: options, parity: vault.file.recovery?.parity)
+            generation: header.generation + 1, payload: payload, options: options, parity: vault.file.parityToKeep)
     }
 
     /// Makes a slot for an open vault's file key (for `keys add`).

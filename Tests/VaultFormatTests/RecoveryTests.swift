@@ -211,4 +211,24 @@ import VaultCrypto
         let with = try Self.vault()
         #expect(try VaultFile(bytes: with).header.minorVersion == 1)
     }
+
+    /// A vault made without a trailer keeps none through saves; a 1.0 vault gets one.
+    @Test func savesKeepParityZeroAndUpgradeOneZeroFiles() throws {
+        let dir = try VaultFixtures.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (parity, compress, expected) in [(0, true, 0), (0, false, 1)] {
+            let path = dir.appendingPathComponent("p\(parity)\(compress).coffer").path
+            var options = SaveOptions()
+            options.parity = parity
+            options.compressRecords = compress
+            try VaultStore.create(
+                at: path, payload: VaultPayload(records: VaultFixtures.records),
+                slots: [(.keyFile(VaultFixtures.keyFileBytes), label: "")], options: options)
+            #expect(try VaultFile(path: path).parity == 0)
+            let vault = try VaultFile(path: path).unlock(with: Self.credentials)
+            try VaultStore.save(try vault.payloadForResealing(), over: vault)
+            // Without 1.1 features the file was a 1.0 file, which a save upgrades.
+            #expect(try VaultFile(path: path).parity == expected, "parity \(parity), compress \(compress)")
+        }
+    }
 }
