@@ -58,7 +58,9 @@ package struct RecoveryScan: Sendable {
             == RecoveryFooter(layout)
         let table = try file.read(layout.tableOffset..<layout.footerOffset)
         let entries = table.dropLast(RecoveryLayout.checksumBytes)
-        scan.tableIntact = Array(entries).withUnsafeBytes { RecoveryLayout.checksum($0) } == Array(table.suffix(8))
+        scan.tableIntact =
+            Array(entries).withUnsafeBytes { RecoveryLayout.checksum($0) }
+            == Array(table.suffix(RecoveryLayout.checksumBytes))
         scan.table = table
         guard scan.tableIntact else {
             scan.inconsistentGroups = try inconsistentGroups(file, layout)

@@ -214,13 +214,9 @@ extension VaultRepair {
     /// and its trailer must be whole and consistent.
     static func verifyWithoutKey(_ path: String) throws {
         let file = try VaultFile(path: path, allowLargeKDFMemory: true)
-        guard let layout = file.recovery else {
+        guard file.recovery != nil else {
             throw VaultError(.fileSystem, "\(path): the repaired file has no recovery trailer")
         }
-        let scan = try RecoveryScan.scan(file.bytes, layout: layout, verifyParity: true)
-        guard scan.isClean else {
-            throw VaultError(
-                .fileSystem, "\(path): the repaired file does not verify: " + scan.findings.joined(separator: "; "))
-        }
+        try file.verifyRecoveryTrailer()
     }
 }

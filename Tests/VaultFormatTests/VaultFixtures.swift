@@ -55,13 +55,8 @@ enum VaultFixtures {
     /// a header of another length.
     static func withRecoveryTrailer(_ protected: [UInt8], parity: Int) -> [UInt8] {
         guard parity > 0 else { return protected }
-        let file = FileBytes(bytes: protected)
-        let headerLength = Int(protected[12]) | Int(protected[13]) << 8 | Int(protected[14]) << 16
-        let layout = RecoveryLayout(
-            headerLength: headerLength, payloadLength: protected.count - headerLength, parity: parity)!
-        let output = MemoryOutput()
-        try! RecoveryTrailer.write(for: layout, from: file, to: output.write)
-        return protected + output.bytes
+        let headerLength = protected[12..<16].reversed().reduce(0) { $0 << 8 | Int($1) }  // u32, little-endian
+        return try! TestKitGenerator.withTrailer(protected, headerLength: headerLength, parity: parity)
     }
 
     static func openClass(_ path: String, _ credentials: Credentials) -> VaultError.Kind? {

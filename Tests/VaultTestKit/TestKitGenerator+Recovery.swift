@@ -4,9 +4,9 @@ import VaultCrypto
 import VaultFormat
 
 extension TestKitGenerator {
-    /// `base`'s header and payload with a recovery trailer of `parity` rows appended
-    /// (spec/FORMAT.md §11); `base` must have been built with the recovery extension.
-    static func withTrailer(_ protected: [UInt8], headerLength: Int, parity: Int = 1) throws -> [UInt8] {
+    /// `protected` (a header with the recovery extension and its payload) with a recovery
+    /// trailer of `parity` rows appended (spec/FORMAT.md §11).
+    public static func withTrailer(_ protected: [UInt8], headerLength: Int, parity: Int = 1) throws -> [UInt8] {
         let layout = RecoveryLayout(
             headerLength: headerLength, payloadLength: protected.count - headerLength, parity: parity)!
         let output = MemoryOutput()
