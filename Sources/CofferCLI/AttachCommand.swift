@@ -218,9 +218,9 @@ func modifyVaultAddingBlobs(
     defer { withExtendedLifetime(lock) {} }
     var document = try reportingModel(vault) { try VaultDocument(vault: unlocked) }
     let added = try change(&document)
-    var previous = try reporting(vault) { VaultPayload(blobs: try unlocked.blobsForResealing()) }
-    previous.blobs += added
-    let payload = try reportingModel(vault) { try VaultContent.payload(for: &document, previous: previous) }
+    let payload = try reporting(vault) {
+        try reportingModel(vault) { try VaultContent.payload(for: &document, over: unlocked, adding: added) }
+    }
     try reporting(vault) { try VaultStore.save(payload, over: unlocked, options: SaveOptions(keepBackup: backup)) }
 }
 

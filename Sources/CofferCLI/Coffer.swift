@@ -19,7 +19,7 @@ struct Coffer: ParsableCommand {
             Export.self, Convert.self, List.self, Show.self, Search.self, Add.self, Edit.self, Remove.self,
             Generate.self, Analyze.self, PlistCommand.self, Move.self, Folder.self, Trash.self, Merge.self,
             Attach.self, TOTPCommand.self, Clip.self, ClipClear.self, Copy.self,
-            Settings.self, Estimate.self,
+            Settings.self, Estimate.self, CollectionCommand.self, Share.self, Unshare.self,
             Unlock.self, Lock.self, AgentCommand.self,
         ]
     )

@@ -1,19 +1,31 @@
 import ArgumentParser
 import CofferKit
 import Foundation
+import VaultFormat
 
 /// Opens `vault` for writing (locked), lets `change` edit its document, and saves it the
 /// safe way (temporary file, full verification, atomic rename; VAULT.bak if asked).
 func modifyVault(
     _ vault: String, keys: KeyOptions, backup: Bool, _ change: (inout VaultDocument) throws -> Void
 ) throws {
+    try modifyVault(vault, keys: keys, backup: backup) { document, _ in try change(&document) }
+}
+
+/// A change that finds nothing to do throws ``unchanged``: nothing is written.
+enum ModifyVault: Error { case unchanged }
+
+/// ``modifyVault(_:keys:backup:_:)`` for changes that need the opened vault (its member key).
+func modifyVault(
+    _ vault: String, keys: KeyOptions, backup: Bool, _ change: (inout VaultDocument, UnlockedVault) throws -> Void
+) throws {
     let (lock, unlocked) = try keys.openForWriting(vault)  // reads the key before locking
     defer { withExtendedLifetime(lock) {} }
-    var document = try reportingModel(vault) { try VaultDocument(vault: unlocked) }
-    try change(&document)
+    var document = try reporting(vault) { try reportingModel(vault) { try VaultDocument(vault: unlocked) } }
+    do { try change(&document, unlocked) } catch ModifyVault.unchanged { return }
     document.purgeExpiredTrash()
-    let previous = try reporting(vault) { VaultPayload(blobs: try unlocked.blobsForResealing()) }
-    let payload = try reportingModel(vault) { try VaultContent.payload(for: &document, previous: previous) }
+    let payload = try reporting(vault) {
+        try reportingModel(vault) { try VaultContent.payload(for: &document, over: unlocked) }
+    }
     try reporting(vault) { try VaultStore.save(payload, over: unlocked, options: SaveOptions(keepBackup: backup)) }
 }
 
@@ -150,6 +162,7 @@ struct Add: ParsableCommand {
     @Option(help: "Kind: login, note, card, identity, ssh-key.") var kind: String = "login"
     @OptionGroup var password: ItemPasswordOptions
     @OptionGroup var totp: ItemTOTPOptions
+    @Option(help: "The collection it goes to (default: the collection every key opens).") var collection: String?
     @Flag(help: "Keep the previous file as VAULT.bak.") var backup = false
     @OptionGroup var keys: KeyOptions
 
@@ -170,6 +183,9 @@ struct Add: ParsableCommand {
             let now = Date()
             item.created = now
             item.modified = now
+            if let selected = try CollectionOption.select(collection, in: document, vault: vault) {
+                item.collection = selected
+            }
             document.items.append(item)
             added = item
         }

@@ -84,9 +84,8 @@ struct Import: ParsableCommand {
             print("created \(output) with \(items.count) item(s)")
         } else if let into, var target {
             defer { withExtendedLifetime(target.lock) {} }
-            let previous = try reporting(into) { VaultPayload(blobs: try target.vault.blobsForResealing()) }
-            let payload = try reportingModel(into) {
-                try VaultContent.payload(for: &target.document, previous: previous)
+            let payload = try reporting(into) {
+                try reportingModel(into) { try VaultContent.payload(for: &target.document, over: target.vault) }
             }
             try reporting(into) { try VaultStore.save(payload, over: target.vault) }
             print("added \(items.count) item(s) to \(into); " + duplicateSummary(result, would: false))
@@ -134,6 +133,7 @@ struct Export: ParsableCommand {
     @OptionGroup var target: ExportTarget
     @Flag(help: "Export the trash too (KeePass XML: in its recycle bin; CSV dialects cannot hold it).")
     var includeTrash = false
+    @OptionGroup var collection: CollectionOption
     @OptionGroup var keys: KeyOptions
 
     func run() throws {
@@ -144,6 +144,7 @@ struct Export: ParsableCommand {
         var document = try reporting(vault) {
             try reportingModel(vault) { try VaultContent.documentWithAttachments(of: unlocked) }
         }
+        document.items = try collection.filter(document.items, in: document, vault: vault)
         let trashed = document.trashedIndices.count
         if !includeTrash, trashed > 0 {
             document.items = document.liveItems

@@ -72,10 +72,14 @@ struct List: ParsableCommand {
     @Option(help: "Group into sections: charset (letters only, with digits, with symbols, with both).")
     var groupBy: ListGrouping?
     @Flag(help: "Print JSON instead of a table.") var json = false
+    @OptionGroup var collection: CollectionOption
     @OptionGroup var keys: KeyOptions
 
     func run() throws {
-        var items = try keys.readDocument(vault).items.filter { ($0.trashed != nil) == trash }
+        let document = try keys.readDocument(vault)
+        var items = try collection.filter(document.items, in: document, vault: vault).filter {
+            ($0.trashed != nil) == trash
+        }
         if let folder {
             let path = try FolderArgument.parse(folder, option: "--folder")
             items = items.filter { $0.folder.starts(with: path) }
@@ -97,10 +101,12 @@ struct Search: ParsableCommand {
     @Argument(help: "Words that must all occur.") var words: [String]
     @Flag(help: "Search the items in the trash instead.") var trash = false
     @Flag(help: "Print JSON instead of a table.") var json = false
+    @OptionGroup var collection: CollectionOption
     @OptionGroup var keys: KeyOptions
 
     func run() throws {
-        let found = try keys.readDocument(vault).items.filter {
+        let document = try keys.readDocument(vault)
+        let found = try collection.filter(document.items, in: document, vault: vault).filter {
             ($0.trashed != nil) == trash && ItemQuery.matches($0, words: words)
         }
         if found.isEmpty {

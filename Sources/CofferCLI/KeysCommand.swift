@@ -83,9 +83,11 @@ struct Keys: ParsableCommand {
             let (lock, unlocked) = try keys.openForWriting(vault, credentials: credentials)
             defer { withExtendedLifetime(lock) {} }
             try reporting(vault) {
-                let slot = try VaultStore.makeSlot(recipe, label: label, keys: unlocked.keys)
+                let (slot, member) = try VaultStore.makeSlotWithMember(recipe, label: label, keys: unlocked.keys)
                 try VaultStore.replaceSlots(
-                    of: unlocked, with: unlocked.file.header.slots + [slot], options: SaveOptions(keepBackup: backup))
+                    of: unlocked, with: unlocked.file.header.slots + [slot],
+                    members: try unlocked.collectionTable().map { $0.members + [member] },
+                    options: SaveOptions(keepBackup: backup))
             }
             print("added keyslot \(unlocked.file.header.slots.count) to \(vault)")
         }
@@ -114,7 +116,10 @@ struct Keys: ParsableCommand {
             }
             slots.remove(at: index)
             try reporting(vault) {
-                try VaultStore.replaceSlots(of: unlocked, with: slots, options: SaveOptions(keepBackup: backup))
+                var members = try unlocked.collectionTable()?.members
+                members?.remove(at: index)
+                try VaultStore.replaceSlots(
+                    of: unlocked, with: slots, members: members, options: SaveOptions(keepBackup: backup))
             }
             print("removed keyslot \(index) from \(vault); \(slots.count) left")
         }

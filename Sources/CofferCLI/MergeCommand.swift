@@ -62,7 +62,9 @@ struct Merge: ParsableCommand {
             let payload = try reportingModel(output) { try VaultContent.payload(for: &document) }
             try reporting(output) { try VaultStore.create(at: output, payload: payload, keysOf: unlocked) }
         } else if !dryRun {
-            let payload = try reportingModel(vault) { try VaultContent.payload(for: &document) }
+            let payload = try reporting(vault) {
+                try reportingModel(vault) { try VaultContent.payload(for: &document, over: unlocked) }
+            }
             try reporting(vault) {
                 try VaultStore.save(payload, over: unlocked, options: SaveOptions(keepBackup: backup))
             }

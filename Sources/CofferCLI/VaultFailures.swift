@@ -38,7 +38,7 @@ extension CofferKitError.Code {
         case .fileSystem: 3
         case .noSuchFolder, .folderExists, .folderNotEmpty: 1
         case .invalidAttachment: 2
-        case .noSuchAttachment: 1
+        case .noSuchAttachment, .collection: 1
         }
     }
 }

@@ -18,6 +18,9 @@ public struct CofferKitError: Error, Equatable, Sendable, CustomStringConvertibl
         case invalidAttachment
         /// An item has no attachment of the name given.
         case noSuchAttachment
+        /// A collection operation that cannot be done as asked (no such collection, a name
+        /// taken, a member that already has it).
+        case collection
     }
 
     public var code: Code

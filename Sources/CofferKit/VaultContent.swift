@@ -12,6 +12,11 @@ public enum VaultContent {
     public static func payload(for document: inout VaultDocument, previous: VaultPayload? = nil) throws
         -> VaultPayload
     {
+        // Private items saved here would land in the default collection, which everyone reads.
+        guard document.collections.isEmpty, !document.items.contains(where: { $0.collection != nil }) else {
+            throw CofferKitError(
+                .collection, "a vault with private collections is saved only over its previous generation")
+        }
         var existing = [Data: any BlobSource]()
         for blob in previous?.blobs ?? [] { existing[Data(blob.id)] = blob.source }
         var blobs = [(id: [UInt8], source: any BlobSource)]()
@@ -51,7 +56,7 @@ public enum VaultContent {
     public static func documentWithAttachments(of vault: UnlockedVault) throws -> VaultDocument {
         var document = try VaultDocument(checking: vault)
         for i in document.items.indices {
-            for j in document.items[i].attachments.indices {
+            for j in document.items[i].attachments.indices where document.items[i].attachments[j].content == nil {
                 let attachment = document.items[i].attachments[j]
                 var bytes = Data()
                 try vault.readBlob(id: Array(attachment.blob)) { bytes.append(contentsOf: $0) }

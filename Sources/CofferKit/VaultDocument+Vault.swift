@@ -6,9 +6,12 @@ import VaultModel
 /// Where the item model meets the container: a document read from an opened vault, and
 /// the records that save one. VaultModel knows nothing of the container; this does.
 extension VaultDocument {
-    /// Reads the document from an opened vault (records only; blobs stay in the container).
+    /// Reads the document from an opened vault (records only; blobs stay in the container),
+    /// with the items of every private collection the key opens (their attachments loaded:
+    /// a collection is read whole) and a ``VaultCollection`` for every collection.
     public init(vault: UnlockedVault) throws {
         try self.init(records: try vault.readRecords())
+        try readCollections(of: vault)
     }
 
     /// The container records (``records``) made one at a time as they are encoded, so large
@@ -36,6 +39,14 @@ extension VaultDocument {
         let blobs = Dictionary(try vault.blobList().map { (Data($0.id), $0.length) }) { first, _ in first }
         for (i, item) in items.enumerated() {
             for attachment in item.attachments {
+                if item.collection != nil {  // a collection holds its attachments' bytes
+                    guard attachment.content?.count == attachment.size else {
+                        throw ModelError(
+                            record: i + 1, key: "attachments",
+                            "attachment \"\(attachment.name)\" names bytes its collection does not hold")
+                    }
+                    continue
+                }
                 guard let length = blobs[attachment.blob] else {
                     throw ModelError(
                         record: i + 1, key: "attachments",

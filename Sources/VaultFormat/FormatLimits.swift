@@ -12,6 +12,12 @@ public enum FormatLimits {
     public static let recoveryExtensionType: UInt16 = 0x8011
     /// Critical extension 0x8012: records are stored as zstd-compressed groups (§12).
     public static let compressionExtensionType: UInt16 = 0x8012
+    /// Critical extension 0x8013: the vault holds private collections (§13).
+    public static let collectionsExtensionType: UInt16 = 0x8013
+    /// Private collections one vault may hold (besides the default collection).
+    public static let maximumCollections = 64
+    /// The most plaintext one sealed collection may hold: it is read into memory whole.
+    public static let maximumCollectionPlaintextBytes = 1 << 28
     /// Parity blocks per group of 16 that a new vault gets (`--parity N` chooses others).
     public static let defaultParity = 1
 

@@ -26,8 +26,11 @@ struct PayloadIndex: Equatable {
     var recordCount: Int
     var records: Region
     var blobs: [Blob]
+    /// Members and collections (§13), in a vault with the collections extension only.
+    var collections: CollectionTable?
 
     static let keys: Set<String> = ["format", "recordCount", "records", "blobs"]
+    static let collectionKeys: Set<String> = ["members", "collections"]
     static let blobKeys: Set<String> = ["id", "length", "region"]
     /// A blob region starts with its 16-byte id and u64 length.
     static let blobHeaderBytes = 24
@@ -53,6 +56,10 @@ struct PayloadIndex: Equatable {
                 b["region"] = Self.encode(blob.region)
                 return .dictionary(b)
             })
+        if let collections {
+            d["members"] = collections.membersValue
+            d["collections"] = collections.collectionsValue
+        }
         return .dictionary(d)
     }
 
@@ -60,22 +67,26 @@ struct PayloadIndex: Equatable {
         [.integer(region.firstChunk), .integer(region.chunkCount)]
     }
 
-    init(recordCount: Int, records: Region, blobs: [Blob]) {
+    init(recordCount: Int, records: Region, blobs: [Blob], collections: CollectionTable? = nil) {
         self.recordCount = recordCount
         self.records = records
         self.blobs = blobs
+        self.collections = collections
     }
 
     /// Parses the index and checks every rule that needs no other chunk: the schema, and a
     /// layout that fits `chunkCount` chunks with each blob region where and as long as it
     /// must be. Throws ``IndexFailure`` saying what is wrong.
-    init(_ value: PropertyListValue, chunkCount: Int, recordsCompressed: Bool = false) throws {
+    init(_ value: PropertyListValue, chunkCount: Int, recordsCompressed: Bool = false, slotsIfCollections: Int? = nil)
+        throws
+    {
         guard let d = value.dictionaryValue else { throw IndexFailure("the index is not a dictionary") }
         let keys = Set(d.keys)
-        if let missing = Self.keys.subtracting(keys).sorted().first {
+        let expected = slotsIfCollections == nil ? Self.keys : Self.keys.union(Self.collectionKeys)
+        if let missing = expected.subtracting(keys).sorted().first {
             throw IndexFailure("the index lacks \"\(missing)\"")
         }
-        if let extra = keys.subtracting(Self.keys).sorted().first {
+        if let extra = keys.subtracting(expected).sorted().first {
             throw IndexFailure("the index has an unknown key \"\(extra)\"")
         }
         guard case .integer(let format)? = d["format"], format.int64Value == 1 else {
@@ -124,7 +135,12 @@ struct PayloadIndex: Equatable {
             next = region.end
             blobs.append(blob)
         }
-        self.init(recordCount: recordCount, records: records, blobs: blobs)
+        var collections: CollectionTable? = nil
+        if let slotCount = slotsIfCollections {
+            collections = try CollectionTable(
+                members: d["members"], collections: d["collections"], slotCount: slotCount)
+        }
+        self.init(recordCount: recordCount, records: records, blobs: blobs, collections: collections)
     }
 
     private static func count(_ value: PropertyListValue?, _ name: String) throws -> Int {

@@ -75,6 +75,9 @@ package struct PayloadPlan {
                     .invalidArgument, "two blobs have the id \(blob.id.map { String(format: "%02x", $0) }.joined())")
             }
         }
+        if let table = payload.collections {
+            try Self.check(table)
+        }
         var encodedSlices: [(bytes: [UInt8], ends: [Int])]
         if let source = payload.recordSource {
             recordCount = source.count
@@ -118,7 +121,8 @@ package struct PayloadPlan {
                 next += chunks
             }
             index = PayloadIndex(
-                recordCount: recordCount, records: .init(firstChunk: 0, chunkCount: recordChunks), blobs: blobs)
+                recordCount: recordCount, records: .init(firstChunk: 0, chunkCount: recordChunks), blobs: blobs,
+                collections: payload.collections?.normalized())
             encoded = try BinaryPropertyList.encode(index.value)
             recordStream = 4 + encoded.count + recordItems
             let needed = Self.chunks(forStreamBytes: recordStream)
@@ -133,6 +137,17 @@ package struct PayloadPlan {
     }
 
     static let blobHeaderBytes = PayloadIndex.blobHeaderBytes
+
+    /// A table a reader would refuse (§13.4) is a caller error, refused before writing.
+    static func check(_ table: CollectionTable) throws {
+        do {
+            let normal = table.normalized()
+            _ = try CollectionTable(
+                members: normal.membersValue, collections: normal.collectionsValue, slotCount: table.members.count)
+        } catch let failure as IndexFailure {
+            throw VaultError(.invalidArgument, "the collection table is invalid: \(failure.reason)")
+        }
+    }
 
     static func chunks(forStreamBytes bytes: Int) -> Int { PayloadIndex.chunks(forStreamBytes: bytes) }
 }

@@ -163,7 +163,8 @@ extension UnlockedVault {
         do {
             index = try PayloadIndex(
                 BinaryPropertyList.decode(bodies.bytes[4..<4 + length]), chunkCount: chunkCount,
-                recordsCompressed: file.header.compressesRecords)
+                recordsCompressed: file.header.compressesRecords,
+                slotsIfCollections: file.header.hasCollections ? file.header.slots.count : nil)
         } catch let failure as IndexFailure {
             throw malformed("invalid index: \(failure.reason)", chunk: 0)
         } catch {

@@ -2,7 +2,9 @@ extension UnlockedVault {
     /// Records in memory and blobs streamed from this vault, for writing a new generation.
     public func payloadForResealing() throws -> VaultPayload {
         let records = try readRecords()  // reads the records region once; the index comes with it
-        return VaultPayload(records: records, blobs: try blobsForResealing())
+        var payload = VaultPayload(records: records, blobs: try blobsForResealing())
+        payload.collections = try readIndex().collections
+        return payload
     }
 
     /// This vault's blobs as sources that stream from it, for a save whose records come from

@@ -13,15 +13,21 @@ public final class UnlockedVault: Sendable {
     public let keys: VaultKeys
     /// The keyslot that opened.
     public let slotIndex: Int
+    /// That slot's member key, which opens the collections granted to it (§13); nil when the
+    /// vault was opened with a remembered file key alone.
+    public let member: MemberKey?
     let stream: ChunkStream
     /// The index, once the records region has been checked (blob reads need the one and
     /// trust the other).
     private let checkedIndex = LockedValue<PayloadIndex?>(nil)
+    /// The collections this key opens, once opened (a save reuses what a read opened).
+    let openedCollections = LockedValue<[OpenedCollection]?>(nil)
 
-    init(file: VaultFile, keys: VaultKeys, slotIndex: Int) {
+    init(file: VaultFile, keys: VaultKeys, slotIndex: Int, member: MemberKey? = nil) {
         self.file = file
         self.keys = keys
         self.slotIndex = slotIndex
+        self.member = member
         stream = ChunkStream(
             key: keys.payloadKey(salt: file.header.payloadSalt), binding: file.parsed.payloadBinding,
             chunkCount: file.chunkCount, fileRange: { [file] in file.fileRange(ofChunk: $0) })

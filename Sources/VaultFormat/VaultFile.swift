@@ -148,9 +148,11 @@ public final class VaultFile: Sendable {
         }
         var unwrapped = [Int]()
         for (index, slot) in candidates {
-            guard let fileKey = try KeySlotCrypto.open(slot, with: credentials) else { continue }
+            guard let (fileKey, member) = try KeySlotCrypto.open(slot, with: credentials) else { continue }
             let keys = VaultKeys(fileKey: fileKey)
-            if keys.authenticates(parsed) { return UnlockedVault(file: self, keys: keys, slotIndex: index) }
+            if keys.authenticates(parsed) {
+                return UnlockedVault(file: self, keys: keys, slotIndex: index, member: member)
+            }
             unwrapped.append(index)
         }
         if !unwrapped.isEmpty {

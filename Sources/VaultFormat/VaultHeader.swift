@@ -33,6 +33,7 @@ public struct VaultHeader: Equatable, Sendable {
     /// Extension types this implementation understands: 1.1's recovery trailer.
     static let knownExtensions: Set<UInt16> = [
         FormatLimits.recoveryExtensionType, FormatLimits.compressionExtensionType,
+        FormatLimits.collectionsExtensionType,
     ]
 
     /// The recovery trailer's extension (spec/FORMAT.md §11.1): critical, so a 1.0 reader
@@ -43,6 +44,13 @@ public struct VaultHeader: Equatable, Sendable {
     /// The compression extension (spec/FORMAT.md §12.1): critical; records are stored as
     /// zstd-compressed groups.
     package static let compressionExtension = Extension(type: FormatLimits.compressionExtensionType, data: [1])
+
+    /// The collections extension (spec/FORMAT.md §13.1): critical, so an older reader does
+    /// not mistake the sealed collections for blobs no item names and drop them on a save.
+    package static let collectionsExtension = Extension(type: FormatLimits.collectionsExtensionType, data: [1])
+
+    /// Whether the vault holds private collections (its index has members and collections).
+    public var hasCollections: Bool { extensions.contains { $0.type == FormatLimits.collectionsExtensionType } }
 
     /// Whether the records region holds compressed record groups.
     public var compressesRecords: Bool { extensions.contains { $0.type == FormatLimits.compressionExtensionType } }
@@ -238,6 +246,9 @@ public struct VaultHeader: Equatable, Sendable {
             }
             if type == FormatLimits.compressionExtensionType, ext != Self.compressionExtension {
                 throw corrupt("compression extension must hold the one byte 01 (zstd)", at..<cursor.position)
+            }
+            if type == FormatLimits.collectionsExtensionType, ext != Self.collectionsExtension {
+                throw corrupt("collections extension must hold the one byte 01", at..<cursor.position)
             }
             if ext.isCritical, !knownExtensions.contains(type) {
                 throw VaultError(

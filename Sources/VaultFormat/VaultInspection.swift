@@ -67,6 +67,7 @@ public struct VaultInspection: Codable, Sendable {
                 switch $0.type {
                 case FormatLimits.recoveryExtensionType: " recovery trailer"
                 case FormatLimits.compressionExtensionType: " compressed records (zstd)"
+                case FormatLimits.collectionsExtensionType: " private collections"
                 default: ""
                 }
             return "0x" + String($0.type, radix: 16) + name + ($0.isCritical ? " (critical)" : "")

@@ -8,6 +8,9 @@ public struct VaultPayload: Sendable {
     /// Instead of `records`: records made one at a time while they are encoded (on every
     /// core), so a large save never holds every record's value tree at once.
     public var recordSource: RecordSource?
+    /// Members and private collections (format 1.1, spec/FORMAT.md §13); each collection's
+    /// sealed bytes are the blob with its id. Nil for a vault without collections.
+    public var collections: CollectionTable?
 
     public struct RecordSource: Sendable {
         public let count: Int

@@ -25,13 +25,18 @@ package struct VaultSealer {
 
     /// Seals `payload`; returns the header it wrote.
     package func seal(_ payload: VaultPayload, to output: some ByteOutput) throws -> VaultHeader.Parsed {
+        if let table = payload.collections, table.members.count != slots.count {
+            throw VaultError(
+                .invalidArgument,
+                "the collection table lists \(table.members.count) members for \(slots.count) keyslots")
+        }
         let compress = extensions.contains { $0.type == FormatLimits.compressionExtensionType }
         let plan = try PayloadPlan(payload, compressRecords: compress)
         var header = VaultHeader(
             generation: generation, payloadLength: UInt64(plan.geometry.payloadLength),
             payloadSalt: random.bytes(FormatLimits.payloadSaltBytes), slots: slots, extensions: extensions)
         // A file is 1.1 when it uses a 1.1 feature; without one it is a 1.0 file.
-        if header.hasRecoveryTrailer || header.compressesRecords {
+        if header.hasRecoveryTrailer || header.compressesRecords || header.hasCollections {
             header.minorVersion = FormatLimits.minorVersionWith11Features
         }
         let headerBytes = header.encode(macKey: keys.macKey)

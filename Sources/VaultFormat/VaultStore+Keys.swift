@@ -6,8 +6,11 @@ extension VaultStore {
     /// counts, so an old copy that still holds a revoked slot is told apart from this one).
     /// The payload binding covers the generation, so the payload is re-sealed under a new
     /// payload salt with the same file key; records and blobs are unchanged.
+    ///
+    /// In a vault with collections, `members` gives each new slot's member key (spec/FORMAT.md
+    /// §13.2: empty when unknown); grants to a member no slot keeps any more are dropped.
     public static func replaceSlots(
-        of vault: UnlockedVault, with slots: [KeySlot], options: SaveOptions = SaveOptions()
+        of vault: UnlockedVault, with slots: [KeySlot], members: [[UInt8]]? = nil, options: SaveOptions = SaveOptions()
     ) throws {
         guard (FormatLimits.minimumSlots...FormatLimits.maximumSlots).contains(slots.count) else {
             throw VaultError(
@@ -16,9 +19,28 @@ extension VaultStore {
         // A writer never produces a file that readers refuse for its total KDF cost.
         try KDFParameters.validateTotal(slots.compactMap(\.kdfParameters))
         let header = vault.file.header
+        var payload = try vault.payloadForResealing()
+        if var table = payload.collections {
+            guard let members, members.count == slots.count else {
+                throw VaultError(.invalidArgument, "a vault with collections needs a member key entry for every keyslot")
+            }
+            table.members = members
+            let known = Set(members.filter { !$0.isEmpty })
+            for i in table.collections.indices {
+                let before = table.collections[i].grants.count
+                table.collections[i].grants.removeAll { !known.contains($0.member) }
+                // Nothing is lost: a collection whose only keys would go is never orphaned.
+                if before > 0, table.collections[i].grants.isEmpty {
+                    throw VaultError(
+                        .invalidArgument,
+                        "a collection would be left with no key that opens it: the keyslot removed is its only member")
+                }
+            }
+            payload.collections = table
+        }
         try write(
             path: vault.file.path, keys: vault.keys, slots: slots, extensions: header.extensions,
-            generation: header.generation + 1, payload: try vault.payloadForResealing(), options: options,
+            generation: header.generation + 1, payload: payload, options: options,
             parity: vault.file.parityToKeep)
     }
 
@@ -28,6 +50,12 @@ extension VaultStore {
     )
         throws
     {
+        // New slots have new member keys, which no collection is granted to.
+        guard try vault.collectionTable() == nil else {
+            throw VaultError(
+                .invalidArgument,
+                "a new file key for a vault with private collections is not supported yet: its grants would not follow")
+        }
         let keys = VaultKeys(fileKey: options.random.secureBytes(FormatLimits.fileKeyBytes))
         let slots = try recipes.map {
             try KeySlotCrypto.makeSlot($0.0, label: $0.label, fileKey: keys.fileKey, random: options.random)

@@ -90,6 +90,13 @@ public enum VaultStore {
             generation: header.generation + 1, payload: payload, options: options, parity: vault.file.parityToKeep)
     }
 
+    /// Makes a slot for an open vault's file key, with its member key (§13.2).
+    public static func makeSlotWithMember(
+        _ recipe: SlotRecipe, label: String, keys: VaultKeys, random: RandomSource = SystemRandom.shared
+    ) throws -> (slot: KeySlot, member: [UInt8]) {
+        try KeySlotCrypto.makeSlotWithMember(recipe, label: label, fileKey: keys.fileKey, random: random)
+    }
+
     /// Makes a slot for an open vault's file key (for `keys add`).
     public static func makeSlot(
         _ recipe: SlotRecipe, label: String, keys: VaultKeys, random: RandomSource = SystemRandom.shared
@@ -110,10 +117,13 @@ public enum VaultStore {
                 "parity \(parity): a vault has 0 (no recovery trailer) or 1…\(RecoveryLayout.parityRange.upperBound) parity blocks per group"
             )
         }
-        var extensions = extensions.filter {
-            $0.type != FormatLimits.recoveryExtensionType && $0.type != FormatLimits.compressionExtensionType
-        }
+        let managed = [
+            FormatLimits.recoveryExtensionType, FormatLimits.compressionExtensionType,
+            FormatLimits.collectionsExtensionType,
+        ]
+        var extensions = extensions.filter { !managed.contains($0.type) }
         if parity > 0 { extensions.append(VaultHeader.recoveryExtension) }
+        if payload.collections != nil { extensions.append(VaultHeader.collectionsExtension) }
         if options.compressRecords { extensions.append(VaultHeader.compressionExtension) }
         let sealer = VaultSealer(
             keys: keys, slots: slots, extensions: extensions, generation: generation, random: options.random)

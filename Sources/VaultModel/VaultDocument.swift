@@ -38,6 +38,9 @@ public struct VaultDocument: Equatable, Sendable {
     public var tombstoneRetentionDays = Tombstone.defaultRetentionDays
     /// Unknown keys of the settings record, preserved.
     public var unknown = PropertyListDictionary()
+    /// The vault's private collections (format 1.1), readable or not; empty for a vault
+    /// without any. Not part of the settings record: the container stores them.
+    public var collections: [VaultCollection] = []
 
     public init(name: String = "", items: [VaultItem] = []) {
         self.name = name

@@ -150,6 +150,12 @@ public struct VaultItem: Equatable, Sendable {
         get { rare.value.trashed }
         set { rare = rare.with { $0.trashed = newValue } }
     }
+    /// The private collection that holds the item (its 16-byte id); nil for the default
+    /// collection. Not a key of the item's record: where the record is stored says it.
+    public var collection: Data? {
+        get { rare.value.collection }
+        set { rare = rare.with { $0.collection = newValue } }
+    }
     /// Kind-specific fields (card number, expiry, SSH private key…), keys per spec/MODEL.md.
     public var details: PropertyListDictionary {
         get { rare.value.details }
@@ -172,6 +178,7 @@ public struct VaultItem: Equatable, Sendable {
             var keychain: KeychainAttributes?
             var lastUsed: Date?
             var trashed: Date?
+            var collection: Data?
             var details = PropertyListDictionary()
             var unknown = PropertyListDictionary()
         }

@@ -1,0 +1,36 @@
+import ArgumentParser
+import CofferKit
+import Foundation
+
+/// `--collection NAME` of the item commands: the items of one collection, by name; the
+/// name `default` is the default collection, which every keyslot opens.
+struct CollectionOption: ParsableArguments {
+    @Option(help: "Only the items of this collection (default: the collection every key opens).")
+    var collection: String?
+
+    static let defaultName = "default"
+
+    /// Nil without the option; else the collection's id, nil inside for the default one.
+    func selected(in document: VaultDocument, vault: String) throws -> Data?? {
+        try Self.select(collection, in: document, vault: vault)
+    }
+
+    static func select(_ name: String?, in document: VaultDocument, vault: String) throws -> Data?? {
+        guard let name else { return nil }
+        if name == defaultName { return .some(nil) }
+        return .some(try reportingCollection(vault) { try document.collection(named: name).id })
+    }
+
+    /// `items` narrowed to the selected collection.
+    func filter(_ items: [VaultItem], in document: VaultDocument, vault: String) throws -> [VaultItem] {
+        guard let selected = try selected(in: document, vault: vault) else { return items }
+        return items.filter { $0.collection == selected }
+    }
+}
+
+/// A collection rule broken (no such collection, a name taken): invalid data, exit 1.
+func reportingCollection<T>(_ vault: String, _ body: () throws -> T) throws -> T {
+    do { return try body() } catch let error as CofferKitError {
+        throw CofferFailure(message: "\(vault): \(error.description)", exitCode: 1)
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import PropertyList
+import VaultFormat
+import VaultModel
+
+/// Private collections (format 1.1, spec/FORMAT.md §13) in the item model: reading them
+/// from an opened vault, and the rules of `collection` and `share` commands.
+extension VaultDocument {
+    /// Adds a ``VaultCollection`` for every collection of `vault`, and the items (with their
+    /// attachments' bytes) of those the opening key can read.
+    mutating func readCollections(of vault: UnlockedVault) throws {
+        guard let table = try vault.collectionTable() else { return }
+        let opened = Dictionary(uniqueKeysWithValues: try vault.openCollections().map { (Data($0.id), $0) })
+        for entry in table.collections {
+            let id = Data(entry.id)
+            let members = entry.grants.map { Data($0.member) }
+            guard let collection = opened[id] else {
+                collections.append(VaultCollection(id: id, name: nil, revision: 0, members: members))
+                continue
+            }
+            let contents = collection.contents
+            collections.append(
+                VaultCollection(id: id, name: contents.name, revision: contents.revision, members: members))
+            let blobs = Dictionary(contents.blobs.map { (Data($0.id), $0.bytes) }) { first, _ in first }
+            for (offset, record) in contents.records.enumerated() {
+                guard case .dictionary(let d) = record else {
+                    throw ModelError(record: offset, key: "", "collection \(contents.name): a record is not a dictionary")
+                }
+                var item = try VaultItem(plist: d, record: offset)
+                item.collection = id
+                for j in item.attachments.indices { item.attachments[j].content = blobs[item.attachments[j].blob] }
+                items.append(item)
+            }
+        }
+    }
+
+    /// The collection named `name` (exactly, among those this key reads), or a failure.
+    public func collection(named name: String) throws -> VaultCollection {
+        let matches = collections.filter { $0.name == name }
+        guard let match = matches.first else {
+            let names = collections.compactMap(\.name).map { "\"\($0)\"" }.joined(separator: ", ")
+            throw CofferKitError(
+                .collection,
+                "no collection this key opens is named \"\(name)\"\(names.isEmpty ? "" : "; collections: \(names)")")
+        }
+        return match
+    }
+
+    /// A new, empty collection granted to `member` alone (the member key that opened the
+    /// vault): its key is made when the vault is saved.
+    @discardableResult
+    public mutating func createCollection(named name: String, grantedTo member: Data) throws -> VaultCollection {
+        if let problem = CollectionContents.nameProblem(name) { throw CofferKitError(.collection, problem) }
+        guard !collections.contains(where: { $0.name == name }) else {
+            throw CofferKitError(.collection, "a collection named \"\(name)\" exists already")
+        }
+        guard collections.count < FormatLimits.maximumCollections else {
+            throw CofferKitError(.collection, "a vault holds at most \(FormatLimits.maximumCollections) collections")
+        }
+        let collection = VaultCollection(id: Data(UUID.randomV4().uuidBytes), name: name, revision: 0, members: [member])
+        collections.append(collection)
+        return collection
+    }
+
+    public mutating func renameCollection(_ id: Data, to name: String) throws {
+        if let problem = CollectionContents.nameProblem(name) { throw CofferKitError(.collection, problem) }
+        guard !collections.contains(where: { $0.name == name && $0.id != id }) else {
+            throw CofferKitError(.collection, "a collection named \"\(name)\" exists already")
+        }
+        guard let i = collections.firstIndex(where: { $0.id == id && $0.isReadable }) else {
+            throw CofferKitError(.collection, "no collection this key opens has that id")
+        }
+        collections[i].name = name
+    }
+
+    /// Removes a collection this key reads. One that still holds items is refused unless
+    /// `deletingItems`, which deletes them with it (no item silently changes collection:
+    /// moving private items into the default collection would show them to everyone).
+    public mutating func removeCollection(_ id: Data, deletingItems: Bool) throws -> Int {
+        guard let i = collections.firstIndex(where: { $0.id == id && $0.isReadable }) else {
+            throw CofferKitError(.collection, "no collection this key opens has that id")
+        }
+        let held = items.filter { $0.collection == id }.count
+        guard held == 0 || deletingItems else {
+            throw CofferKitError(
+                .collection,
+                "collection \"\(collections[i].name ?? "")\" holds \(held) item\(held == 1 ? "" : "s"); "
+                    + "move them out first, or delete them with it")
+        }
+        items.removeAll { $0.collection == id }
+        collections.remove(at: i)
+        return held
+    }
+
+    /// Grants a collection this key reads to `member` (a member public key of the vault).
+    public mutating func share(_ id: Data, with member: Data) throws {
+        guard let i = collections.firstIndex(where: { $0.id == id && $0.isReadable }) else {
+            throw CofferKitError(.collection, "no collection this key opens has that id")
+        }
+        guard !collections[i].members.contains(member) else {
+            throw CofferKitError(.collection, "collection \"\(collections[i].name ?? "")\" is shared with that key already")
+        }
+        collections[i].members.append(member)
+    }
+
+    /// Takes `member`'s access away. The collection gets a new key at the next save, granted
+    /// to the others only, so a copy of the old key opens none of what is saved after.
+    public mutating func unshare(_ id: Data, from member: Data) throws {
+        guard let i = collections.firstIndex(where: { $0.id == id && $0.isReadable }) else {
+            throw CofferKitError(.collection, "no collection this key opens has that id")
+        }
+        guard collections[i].members.contains(member) else {
+            throw CofferKitError(.collection, "collection \"\(collections[i].name ?? "")\" is not shared with that key")
+        }
+        guard collections[i].members.count > 1 else {
+            throw CofferKitError(
+                .collection,
+                "collection \"\(collections[i].name ?? "")\" would be left with no one who can open it; remove it instead")
+        }
+        collections[i].members.removeAll { $0 == member }
+        collections[i].rotatesKey = true
+    }
+}

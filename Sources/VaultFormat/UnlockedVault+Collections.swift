@@ -1,0 +1,51 @@
+import Foundation
+import VaultCrypto
+
+/// A private collection this vault's key opens: its id, key and contents.
+public struct OpenedCollection: Sendable {
+    public let id: [UInt8]
+    public let key: SecureBytes
+    public var contents: CollectionContents
+}
+
+extension UnlockedVault {
+    /// The members and collections of a vault with the collections extension (§13); nil for
+    /// a vault without it.
+    public func collectionTable() throws -> CollectionTable? { try readIndex().collections }
+
+    /// Every private collection granted to the member key that opened the vault, opened and
+    /// checked (§13.7), in id order. A grant to that member that does not open, or a sealed
+    /// collection that fails any check, is a payload failure naming the collection.
+    public func openCollections() throws -> [OpenedCollection] {
+        if let opened = openedCollections.value { return opened }
+        guard let table = try collectionTable(), let member else { return [] }
+        let opened = try table.collections.compactMap { entry -> OpenedCollection? in
+            guard let grant = entry.grants.first(where: { $0.member == member.publicKey }) else { return nil }
+            guard let key = grant.open(with: member, collectionID: entry.id) else {
+                throw collectionFailure(entry.id, "its grant to this key does not open")
+            }
+            return OpenedCollection(
+                id: entry.id, key: key, contents: try openSealedCollection(Array(entry.sealed), id: entry.id, key: key))
+        }
+        openedCollections.value = opened
+        return opened
+    }
+
+    /// The contents of collection `id`, sealed in `sealed`, under `key`.
+    func openSealedCollection(_ sealed: [UInt8], id: [UInt8], key: SecureBytes) throws -> CollectionContents {
+        do {
+            var plain = try SealedCollection.open(sealed, id: id, key: key)
+            defer { wipe(&plain) }
+            return try CollectionContents(decoding: plain)
+        } catch let failure as CollectionFailure {
+            throw collectionFailure(id, failure.reason)
+        }
+    }
+
+    func collectionFailure(_ id: [UInt8], _ why: String) -> VaultError {
+        let hex = id.map { String(format: "%02x", $0) }.joined()
+        let chunk = 0  // the index, which holds it, starts in chunk 0
+        return VaultError(
+            .payloadDamaged, "collection \(hex): \(why)", byteRange: file.fileRange(ofChunk: chunk), chunk: chunk)
+    }
+}
