@@ -23,6 +23,7 @@ struct CollectionCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list",
             abstract: "The collections this key opens (name, items, members) and how many it cannot.",
+            discussion: examples("coffer collection list v.coffer", "coffer collection ls v.coffer --json"),
             aliases: ["ls"])
 
         @Argument(help: "The vault.") var vault: String
@@ -87,7 +88,8 @@ struct CollectionCommand: ParsableCommand {
 
     struct Create: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Make an empty collection, granted only to the key that opens the vault now.")
+            abstract: "Make an empty collection, granted only to the key that opens the vault now.",
+            discussion: examples("coffer collection create v.coffer Private"))
 
         @Argument(help: "The vault.") var vault: String
         @Argument(help: "Its name (stored encrypted).") var name: String
@@ -111,7 +113,9 @@ struct CollectionCommand: ParsableCommand {
     }
 
     struct Rename: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Rename a collection this key opens.")
+        static let configuration = CommandConfiguration(
+            abstract: "Rename a collection this key opens.",
+            discussion: examples("coffer collection rename v.coffer Private Mine"))
 
         @Argument(help: "The vault.") var vault: String
         @Argument(help: "Its name now.") var name: String
@@ -139,7 +143,9 @@ struct CollectionCommand: ParsableCommand {
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "rm",
-            abstract: "Remove a collection this key opens (refused while it holds items, unless --delete-items).")
+            abstract: "Remove a collection this key opens (refused while it holds items, unless --delete-items).",
+            discussion: examples(
+                "coffer collection rm v.coffer Old", "coffer collection rm v.coffer Old --delete-items"))
 
         @Argument(help: "The vault.") var vault: String
         @Argument(help: "Its name.") var name: String
@@ -154,15 +160,17 @@ struct CollectionCommand: ParsableCommand {
                     try document.removeCollection(document.collection(named: name).id, deletingItems: deleteItems)
                 }
             }
-            print("removed collection \"\(TerminalText.safe(name))\"" + (deleted > 0 ? " and its \(deleted) item(s)" : ""))
+            print(
+                "removed collection \"\(TerminalText.safe(name))\"" + (deleted > 0 ? " and its \(deleted) item(s)" : "")
+            )
         }
     }
 
     struct Register: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract:
-                "Record this keyslot's member key in the vault, so collections can be shared with it (any save does it too)."
-        )
+                "Record this keyslot's member key in the vault, so collections can be shared with it (any save does it too).",
+            discussion: examples("coffer collection register v.coffer --passphrase-file bob.pass"))
 
         @Argument(help: "The vault.") var vault: String
         @OptionGroup var keys: KeyOptions
@@ -172,7 +180,8 @@ struct CollectionCommand: ParsableCommand {
             try modifyVault(vault, keys: keys, backup: false) { _, unlocked in
                 let member = try requireMember(unlocked, vault: vault)
                 guard let table = try unlocked.collectionTable() else {
-                    outcome = "\(vault) has no private collections yet; a collection's creator is recorded when it is made"
+                    outcome =
+                        "\(vault) has no private collections yet; a collection's creator is recorded when it is made"
                     throw ModifyVault.unchanged
                 }
                 if table.members[unlocked.slotIndex] == Array(member) {

@@ -34,7 +34,8 @@ struct ShareTarget: ParsableArguments {
         guard matches.count == 1, let i = matches.first else {
             let labels = slots.map { "\"\(KeySlot.printable($0.label))\"" }.joined(separator: ", ")
             throw CofferFailure(
-                message: "\(vault): \(matches.count) keyslots are labelled \"\(KeySlot.printable(label))\"; labels: \(labels)",
+                message:
+                    "\(vault): \(matches.count) keyslots are labelled \"\(KeySlot.printable(label))\"; labels: \(labels)",
                 exitCode: 1)
         }
         guard members.indices.contains(i), !members[i].isEmpty else {
@@ -65,7 +66,9 @@ struct Share: ParsableCommand {
         try modifyVault(vault, keys: keys, backup: backup) { document, unlocked in
             let (member, name) = try target.member(in: unlocked, vault: vault)
             who = name
-            try reportingCollection(vault) { try document.share(document.collection(named: collection).id, with: member) }
+            try reportingCollection(vault) {
+                try document.share(document.collection(named: collection).id, with: member)
+            }
         }
         print("shared collection \"\(TerminalText.safe(collection))\" with keyslot \(who)")
     }

@@ -146,7 +146,8 @@ struct CollectionSealing {
         let key = newKey ? random.secureBytes(FormatLimits.fileKeyBytes) : before!.key
         let unchanged =
             !newKey && before!.contents.name == name && before!.contents.records == records
-            && before!.contents.blobs.map(\.id) == blobs.map(\.id) && before!.contents.blobs.map(\.bytes) == blobs.map(\.bytes)
+            && before!.contents.blobs.map(\.id) == blobs.map(\.id)
+            && before!.contents.blobs.map(\.bytes) == blobs.map(\.bytes)
         let sealed: Data
         if unchanged, let carried {
             sealed = carried
@@ -164,7 +165,8 @@ struct CollectionSealing {
                 grants.append(grant)
             } else {
                 grants.append(
-                    try CollectionGrant.make(collectionKey: key, collectionID: id, member: Array(member), random: random))
+                    try CollectionGrant.make(
+                        collectionKey: key, collectionID: id, member: Array(member), random: random))
             }
         }
         return CollectionTable.Entry(id: id, grants: grants, sealed: sealed)

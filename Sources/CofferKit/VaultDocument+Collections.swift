@@ -24,7 +24,8 @@ extension VaultDocument {
             let blobs = Dictionary(contents.blobs.map { (Data($0.id), $0.bytes) }) { first, _ in first }
             for (offset, record) in contents.records.enumerated() {
                 guard case .dictionary(let d) = record else {
-                    throw ModelError(record: offset, key: "", "collection \(contents.name): a record is not a dictionary")
+                    throw ModelError(
+                        record: offset, key: "", "collection \(contents.name): a record is not a dictionary")
                 }
                 var item = try VaultItem(plist: d, record: offset)
                 item.collection = id
@@ -57,7 +58,8 @@ extension VaultDocument {
         guard collections.count < FormatLimits.maximumCollections else {
             throw CofferKitError(.collection, "a vault holds at most \(FormatLimits.maximumCollections) collections")
         }
-        let collection = VaultCollection(id: Data(UUID.randomV4().uuidBytes), name: name, revision: 0, members: [member])
+        let collection = VaultCollection(
+            id: Data(UUID.randomV4().uuidBytes), name: name, revision: 0, members: [member])
         collections.append(collection)
         return collection
     }
@@ -98,7 +100,8 @@ extension VaultDocument {
             throw CofferKitError(.collection, "no collection this key opens has that id")
         }
         guard !collections[i].members.contains(member) else {
-            throw CofferKitError(.collection, "collection \"\(collections[i].name ?? "")\" is shared with that key already")
+            throw CofferKitError(
+                .collection, "collection \"\(collections[i].name ?? "")\" is shared with that key already")
         }
         collections[i].members.append(member)
     }
@@ -115,7 +118,8 @@ extension VaultDocument {
         guard collections[i].members.count > 1 else {
             throw CofferKitError(
                 .collection,
-                "collection \"\(collections[i].name ?? "")\" would be left with no one who can open it; remove it instead")
+                "collection \"\(collections[i].name ?? "")\" would be left with no one who can open it; remove it instead"
+            )
         }
         collections[i].members.removeAll { $0 == member }
         collections[i].rotatesKey = true

@@ -18,7 +18,9 @@ public struct CollectionContents: Sendable {
     static let blobKeys: Set<String> = ["id", "data"]
     public static let maximumNameBytes = 256
 
-    public init(name: String, revision: Int = 1, records: [PropertyListValue] = [], blobs: [(id: [UInt8], bytes: Data)] = []) {
+    public init(
+        name: String, revision: Int = 1, records: [PropertyListValue] = [], blobs: [(id: [UInt8], bytes: Data)] = []
+    ) {
         self.name = name
         self.revision = revision
         self.records = records
@@ -58,13 +60,15 @@ public struct CollectionContents: Sendable {
             throw CollectionFailure("its contents are not a valid bplist00: \(error)")
         }
         guard let d = value.dictionaryValue, Set(d.keys) == Self.keys else {
-            throw CollectionFailure("its contents must be a dictionary of exactly \(Self.keys.sorted().joined(separator: ", "))")
+            throw CollectionFailure(
+                "its contents must be a dictionary of exactly \(Self.keys.sorted().joined(separator: ", "))")
         }
         guard case .integer(let format)? = d["format"], format.int64Value == 1 else {
             throw CollectionFailure("its \"format\" must be the integer 1")
         }
         guard case .string(let name)? = d["name"], Self.nameProblem(name) == nil else {
-            throw CollectionFailure("its \"name\" must be a string of 1…\(Self.maximumNameBytes) bytes without controls")
+            throw CollectionFailure(
+                "its \"name\" must be a string of 1…\(Self.maximumNameBytes) bytes without controls")
         }
         guard case .integer(let r)? = d["revision"], let revision = r.int64Value.flatMap({ Int(exactly: $0) }),
             revision >= 1

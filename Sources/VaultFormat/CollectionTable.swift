@@ -103,7 +103,9 @@ public struct CollectionTable: Equatable, Sendable {
             if let last = entries.last, !last.id.lexicographicallyPrecedes(id) {
                 throw IndexFailure("collection \(n): ids must be in strictly ascending order")
             }
-            guard case .data(let sealed)? = e["sealed"] else { throw IndexFailure("collection \(n): sealed must be data") }
+            guard case .data(let sealed)? = e["sealed"] else {
+                throw IndexFailure("collection \(n): sealed must be data")
+            }
             if let problem = SealedCollection.lengthProblem(sealed.count) {
                 throw IndexFailure("collection \(n): sealed: \(problem)")
             }
@@ -120,7 +122,8 @@ public struct CollectionTable: Equatable, Sendable {
                     throw IndexFailure(
                         "collection \(n) grant \(m) must be exactly member (32 bytes), ephemeral (32) and key (48)")
                 }
-                let grant = CollectionGrant(member: Array(member), ephemeral: Array(ephemeral), wrappedKey: Array(wrapped))
+                let grant = CollectionGrant(
+                    member: Array(member), ephemeral: Array(ephemeral), wrappedKey: Array(wrapped))
                 if let last = grants.last, !last.member.lexicographicallyPrecedes(grant.member) {
                     throw IndexFailure("collection \(n): grants must be in strictly ascending member order")
                 }

@@ -20,7 +20,8 @@ package enum SealedCollection {
         guard 4 + contents.count <= FormatLimits.maximumCollectionPlaintextBytes else {
             throw VaultError(
                 .invalidArgument,
-                "a collection holds \(contents.count) bytes; at most \(FormatLimits.maximumCollectionPlaintextBytes - 4)")
+                "a collection holds \(contents.count) bytes; at most \(FormatLimits.maximumCollectionPlaintextBytes - 4)"
+            )
         }
         var plain = [UInt8](repeating: 0, count: padme(4 + contents.count))
         defer { wipe(&plain) }
@@ -65,7 +66,8 @@ package enum SealedCollection {
                 try sealed.withUnsafeBytes { s in
                     try plain.withUnsafeMutableBytes { p in
                         try stream.open(
-                            UnsafeRawBufferPointer(rebasing: s[start..<end]), into: UnsafeMutableRawBufferPointer(rebasing: p[out]),
+                            UnsafeRawBufferPointer(rebasing: s[start..<end]),
+                            into: UnsafeMutableRawBufferPointer(rebasing: p[out]),
                             chunk: chunk)
                     }
                 }
@@ -79,7 +81,8 @@ package enum SealedCollection {
             throw CollectionFailure("its contents length \(length) does not fit its \(plain.count) plaintext bytes")
         }
         guard plain.count == padme(4 + length) else {
-            throw CollectionFailure("its plaintext is \(plain.count) bytes; \(4 + length) bytes pad to \(padme(4 + length))")
+            throw CollectionFailure(
+                "its plaintext is \(plain.count) bytes; \(4 + length) bytes pad to \(padme(4 + length))")
         }
         guard plain[(4 + length)...].allSatisfy({ $0 == 0 }) else {
             throw CollectionFailure("its padding is not all zero")

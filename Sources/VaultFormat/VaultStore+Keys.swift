@@ -22,7 +22,8 @@ extension VaultStore {
         var payload = try vault.payloadForResealing()
         if var table = payload.collections {
             guard let members, members.count == slots.count else {
-                throw VaultError(.invalidArgument, "a vault with collections needs a member key entry for every keyslot")
+                throw VaultError(
+                    .invalidArgument, "a vault with collections needs a member key entry for every keyslot")
             }
             table.members = members
             let known = Set(members.filter { !$0.isEmpty })

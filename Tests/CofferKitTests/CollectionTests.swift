@@ -30,7 +30,9 @@ import VaultFormat
     }
 
     /// Opens `path` as `who`, applies `change`, saves.
-    static func modify(_ path: String, as who: Credentials, _ change: (inout VaultDocument, UnlockedVault) throws -> Void)
+    static func modify(
+        _ path: String, as who: Credentials, _ change: (inout VaultDocument, UnlockedVault) throws -> Void
+    )
         throws
     {
         let vault = try open(path, who)
@@ -178,7 +180,8 @@ import VaultFormat
         let vault = try Self.open(path, Self.bob)
         var payload = try vault.payloadForResealing()
         var table = try #require(payload.collections)
-        let i = try #require(table.collections.firstIndex { $0.grants.contains { Data($0.member) == Self.member(vault) } })
+        let i = try #require(
+            table.collections.firstIndex { $0.grants.contains { Data($0.member) == Self.member(vault) } })
         var sealed = table.collections[i].sealed
         sealed[sealed.count - 20] ^= 1  // inside the last chunk
         table.collections[i].sealed = sealed

@@ -31,6 +31,8 @@ import VaultTestKit
             #expect(outcome.expect == vector.expect, "\(vector.name)")
             if vector.expect == "success" {
                 #expect(outcome.payload == vector.payload, "\(vector.name): payload digest")
+                #expect(outcome.collections?.count == vector.collections?.count, "\(vector.name): collections")
+                #expect(outcome.collections?.digest == vector.collections?.digest, "\(vector.name): collections")
             }
             if vector.repair != nil || vector.repairImpossible {
                 #expect(vector.runRepair() == vector.repair, "\(vector.name): keyless repair")

@@ -55,8 +55,9 @@ public struct PayloadHarness: Sendable {
             guard
                 vector.expect == "success" || (vector.name.hasPrefix("payload_") && !vector.name.contains("recovery")),
                 let vault = try? VaultFile(bytes: vector.bytes).unlock(with: vector.credentials),
-                // The harness seals under a 1.0 header: compressed records read otherwise.
-                !vault.file.header.compressesRecords
+                // The harness seals under a 1.0 header: compressed records and collections
+                // read otherwise.
+                !vault.file.header.compressesRecords, !vault.file.header.hasCollections
             else { return nil }
             var plaintext = [UInt8]()
             for i in 0..<vault.chunkCount {

@@ -10,6 +10,8 @@ public enum TestKitGenerator {
     static let passphrase = "correct horse battery staple"
     static let keyFile: [UInt8] = (0..<32).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 3) }
     static let identity: [UInt8] = (0..<32).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ 1) }
+    /// A key file of a slot that no collection is granted to (§13 vectors).
+    static let secondKeyFile: [UInt8] = (0..<32).map { UInt8(truncatingIfNeeded: $0 &* 5 &+ 200) }
 
     static func secure(_ bytes: [UInt8]) -> SecureBytes { bytes.withUnsafeBytes { SecureBytes(copying: $0) } }
     static var identityKey: SecureBytes { secure(identity) }
@@ -141,6 +143,7 @@ public enum TestKitGenerator {
             var v = vector(name, "success", base.bytes, credential: credential, comment)
             let vault = try VaultFile(bytes: base.bytes).unlock(with: v.credentials)
             v.payload = try vault.plaintextDigest()
+            if vault.file.header.hasCollections { v.collections = try TestVector.collectionDigest(vault) }
             out.append(v)
         }
         func failure(
@@ -555,6 +558,9 @@ public enum TestKitGenerator {
         try compressionVectors(
             success: { try success($0, $1, credential: $2, $3) },
             failure: { out.append(vector($0, $1.rawValue, $2, credential: $3, $4)) })
+        try collectionVectors(
+            success: { try success($0, $1, credential: $2, $3) },
+            failure: { out.append(vector($0, $1.rawValue, $2, credential: $3, $4)) })
         try recoveryVectors(
             success: { try success($0, $1, credential: $2, $3) },
             failure: { name, kind, bytes, credential, comment, repair in
@@ -595,6 +601,7 @@ public enum TestKitGenerator {
         switch credential {
         case "key file": v.keyFile = keyFile
         case "identity": v.identity = identity
+        case "second key file": v.keyFile = secondKeyFile
         default: v.passphrase = passphrase
         }
         return v

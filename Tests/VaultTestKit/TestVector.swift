@@ -4,7 +4,7 @@ import VaultCrypto
 import VaultFormat
 
 /// One test-kit vector (spec/FORMAT.md §9): `key: value` lines, a blank line, the file.
-public struct TestVector: Equatable, Sendable {
+public struct TestVector: Sendable {
     public var name: String
     public var expect: String
     public var passphrase: String?
@@ -16,6 +16,9 @@ public struct TestVector: Equatable, Sendable {
     /// there is nothing to repair), or nil with ``repairImpossible`` when it must refuse.
     public var repair: [UInt8]?
     public var repairImpossible = false
+    /// For success vectors of vaults with private collections (§13): how many collections
+    /// the key opens, and SHA-256 of their contents (each one's bplist00, in index order).
+    public var collections: (count: Int, digest: [UInt8])?
     public var comment: String
     public var bytes: [UInt8]
 
@@ -27,6 +30,7 @@ public struct TestVector: Equatable, Sendable {
         if let payload { text += "payload: \(Self.hex(payload))\n" }
         if let repair { text += "repair: \(Self.hex(repair))\n" }
         if repairImpossible { text += "repair: impossible\n" }
+        if let collections { text += "collections: \(collections.count) \(Self.hex(collections.digest))\n" }
         text += "comment: \(comment)\n\n"
         return Array(text.utf8) + bytes
     }
@@ -74,6 +78,12 @@ public struct TestVector: Equatable, Sendable {
                 } else {
                     vector.repair = try unhex(value, count: 32, line: lineNumber, name: name)
                 }
+            case "collections":
+                let parts = value.split(separator: " ", omittingEmptySubsequences: false)
+                guard parts.count == 2, let count = Int(parts[0]), count >= 0, String(count) == parts[0] else {
+                    throw bad("line \(lineNumber): \"collections\" is a count and a digest")
+                }
+                vector.collections = (count, try unhex(String(parts[1]), count: 32, line: lineNumber, name: name))
             case "comment": vector.comment = value
             default: throw bad("line \(lineNumber): unknown key \"\(key)\"")
             }
@@ -81,6 +91,9 @@ public struct TestVector: Equatable, Sendable {
         guard seen.contains("expect") else { throw bad("no expect: line") }
         guard (vector.expect == "success") == (vector.payload != nil) else {
             throw bad("a payload: line belongs to success vectors, and only to them")
+        }
+        guard vector.collections == nil || vector.expect == "success" else {
+            throw bad("a collections: line belongs to success vectors only")
         }
         vector.bytes = Array(data[at...])
         return vector
@@ -130,18 +143,32 @@ public struct TestVector: Equatable, Sendable {
         }
     }
 
-    /// Opens the vector as a reader would: the class it yields and, on success, the digest.
-    public func run() -> (expect: String, payload: [UInt8]?) {
+    /// Opens the vector as a reader would: the class it yields and, on success, the digest
+    /// (and for a vault with collections, those the key opens, §13.7).
+    public func run() -> (expect: String, payload: [UInt8]?, collections: (count: Int, digest: [UInt8])?) {
         do {
             let file = try VaultFile(bytes: bytes, name: name)
             let vault = try file.unlock(with: credentials)
             _ = try vault.verifyEverything()
-            return ("success", try vault.plaintextDigest())
+            let collections = file.header.hasCollections ? try Self.collectionDigest(vault) : nil
+            return ("success", try vault.plaintextDigest(), collections)
         } catch let error as VaultError {
-            return (error.kind.rawValue, nil)
+            return (error.kind.rawValue, nil, nil)
         } catch {
-            return ("error: \(error)", nil)
+            return ("error: \(error)", nil, nil)
         }
+    }
+
+    /// The collections `vault`'s key opens (checked in full), and SHA-256 of their contents.
+    static func collectionDigest(_ vault: UnlockedVault) throws -> (count: Int, digest: [UInt8]) {
+        let opened = try vault.openCollections()
+        let table = try vault.collectionTable()!
+        var all = [UInt8]()
+        for collection in opened {
+            let sealed = Array(table.entry(collection.id)!.sealed)
+            all += try SealedCollection.open(sealed, id: collection.id, key: collection.key)
+        }
+        return (opened.count, SHA256.hash(all))
     }
 }
 
