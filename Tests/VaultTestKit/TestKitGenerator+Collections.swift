@@ -61,7 +61,7 @@ extension TestKitGenerator {
         let keyA = random.secureBytes(32)
         let keyB = random.secureBytes(32)
         let keyC = random.secureBytes(32)
-        let big = (0..<3000).map { i -> PropertyListValue in
+        let big = (0..<1600).map { i -> PropertyListValue in
             ["title": .string("shared item \(i)"), "password": .string("pw-\(i * 7919)")]
         }
         let contentsA = PayloadForge.bplist(contents(name: "Ana only", records: [records[0]]))
