@@ -39,21 +39,24 @@ struct CollectionCommand: ParsableCommand {
             let table = try reporting(vault) { try unlocked.collectionTable() }
             let slots = unlocked.file.header.slots
             func memberNames(_ members: [Data]) -> [String] {
-                members.map { member in
+                members.map { member -> (Int, String) in
                     guard let i = table?.members.firstIndex(of: Array(member)) else {
-                        return MemberKey.fingerprint(Array(member))
+                        return (Int.max, "member \(MemberKey.fingerprint(Array(member)))")
                     }
-                    return "[\(i)] \(KeySlot.printable(slots[i].label))"
-                }
+                    return (i, "[\(i)] \(KeySlot.printable(slots[i].label))")
+                }.sorted { $0.0 < $1.0 }.map(\.1)
             }
             let defaultCount = document.items.filter { $0.collection == nil }.count
-            var rows: [(name: String, id: String, items: Int, revision: Int, members: [String])] = [
-                (CollectionOption.defaultName, "", defaultCount, 0, ["every keyslot"])
+            var rows: [(name: String, id: String, key: String, items: Int, revision: Int, members: [String])] = [
+                (CollectionOption.defaultName, "", "", defaultCount, 0, ["every keyslot"])
             ]
-            for collection in document.collections where collection.isReadable {
+            let readable = document.collections.filter(\.isReadable).sorted {
+                ($0.name!.lowercased(), $0.idString) < ($1.name!.lowercased(), $1.idString)
+            }
+            for collection in readable {
                 rows.append(
                     (
-                        collection.name!, collection.idString,
+                        collection.name!, collection.idString, collection.keyFingerprint ?? "",
                         document.items.filter { $0.collection == collection.id }.count, collection.revision,
                         memberNames(collection.members)
                     ))
@@ -61,7 +64,10 @@ struct CollectionCommand: ParsableCommand {
             let hidden = document.collections.filter { !$0.isReadable }.count
             if json {
                 let objects: [[String: Any]] = rows.map {
-                    ["name": $0.name, "id": $0.id, "items": $0.items, "revision": $0.revision, "members": $0.members]
+                    [
+                        "name": $0.name, "id": $0.id, "key": $0.key, "items": $0.items, "revision": $0.revision,
+                        "members": $0.members,
+                    ]
                 }
                 let data = try JSONSerialization.data(
                     withJSONObject: ["collections": objects, "unreadable": hidden],
@@ -70,7 +76,7 @@ struct CollectionCommand: ParsableCommand {
                 return
             }
             for row in rows {
-                let revision = row.revision > 0 ? ", revision \(row.revision)" : ""
+                let revision = row.revision > 0 ? ", revision \(row.revision), key \(row.key)" : ""
                 print(
                     TerminalText.safe(
                         "\(row.name)  (\(row.items) item(s)\(revision); \(row.members.joined(separator: ", ")))"))

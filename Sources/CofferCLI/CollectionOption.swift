@@ -28,6 +28,13 @@ struct CollectionOption: ParsableArguments {
     }
 }
 
+extension VaultDocument {
+    /// The names of the collections this key reads, by id.
+    var collectionNames: [Data: String] {
+        Dictionary(collections.compactMap { c in c.name.map { (c.id, $0) } }) { first, _ in first }
+    }
+}
+
 /// A collection rule broken (no such collection, a name taken): invalid data, exit 1.
 func reportingCollection<T>(_ vault: String, _ body: () throws -> T) throws -> T {
     do { return try body() } catch let error as CofferKitError {

@@ -15,6 +15,8 @@ struct Import: ParsableCommand {
     @Option(help: ImportInputs.formatHelp) var format: ImportFormat?
     @Option(name: .shortAndLong, help: "Create this new vault.") var output: String?
     @Option(help: "Add to this existing vault.") var into: String?
+    @Option(help: "With --into: the collection the items go to (default: the one every key opens).")
+    var collection: String?
     @Option(help: "KDF preset for a new vault: interactive, moderate or sensitive.") var kdf: KDFPreset = .moderate
     @Option(
         help:
@@ -27,6 +29,9 @@ struct Import: ParsableCommand {
     func validate() throws {
         if !source.dryRun, (output == nil) == (into == nil) {
             throw ValidationError("give exactly one of -o NEW_VAULT and --into VAULT (or --dry-run)")
+        }
+        if collection != nil, into == nil {
+            throw ValidationError("--collection goes with --into (a new vault has only its default collection)")
         }
     }
 
@@ -52,6 +57,9 @@ struct Import: ParsableCommand {
                     duplicates == .update
                         ? try VaultContent.documentWithAttachments(of: vault) : try VaultDocument(vault: vault)
                 }
+            }
+            if let selected = try CollectionOption.select(collection, in: document, vault: into) {
+                for i in items.indices { items[i].collection = selected }
             }
             result = merge(items, sources: sources, into: &document, reports: &reports)
             target = (lock, vault, document)

@@ -18,33 +18,41 @@ extension KeyOptions {
 
 /// The one-line-per-item table of `list` and `search`, or its JSON form. No secrets.
 enum ItemTable {
-    static func print(_ items: [VaultItem], json: Bool) throws {
+    /// `collections` names private collections by id: a COLLECTION column (a `collection`
+    /// key in JSON) appears when an item listed is in one.
+    static func print(_ items: [VaultItem], json: Bool, collections: [Data: String] = [:]) throws {
+        let showsCollection = items.contains { $0.collection != nil }
+        func collection(_ item: VaultItem) -> String {
+            item.collection.map { collections[$0] ?? "?" } ?? CollectionOption.defaultName
+        }
         let sorted = items.sorted {
             (FolderPath.format($0.folder).lowercased(), $0.title.lowercased())
                 < (FolderPath.format($1.folder).lowercased(), $1.title.lowercased())
         }
         if json {
             let rows: [[String: Any]] = sorted.map { item in
-                [
+                var row: [String: Any] = [
                     "id": item.id.recordString, "kind": item.kind.name, "title": item.title,
                     "username": item.username ?? "", "folder": item.folder, "urls": item.urls, "tags": item.tags,
                 ]
+                if showsCollection { row["collection"] = collection(item) }
+                return row
             }
             let data = try JSONSerialization.data(withJSONObject: rows, options: [.prettyPrinted, .sortedKeys])
             CofferCLI.print(TerminalSafeJSON.escape(String(decoding: data, as: UTF8.self)))
             return
         }
         let rows =
-            [["ID", "KIND", "TITLE", "USERNAME", "FOLDER"]]
+            [["ID", "KIND", "TITLE", "USERNAME", "FOLDER"] + (showsCollection ? ["COLLECTION"] : [])]
             + sorted.map { item in
                 [
                     String(item.id.recordString.prefix(8)), item.kind.name,
                     cut(TerminalText.safe(item.title, multiline: false)),
                     cut(TerminalText.safe(item.username ?? "", multiline: false)),
                     cut(TerminalText.safe(FolderPath.format(item.folder), multiline: false)),
-                ]
+                ] + (showsCollection ? [cut(TerminalText.safe(collection(item), multiline: false))] : [])
             }
-        let widths = (0..<5).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
         for row in rows {
             let cells = row.enumerated().map { i, cell in
                 i == row.count - 1 ? cell : cell.padding(toLength: widths[i], withPad: " ", startingAt: 0)
@@ -85,7 +93,7 @@ struct List: ParsableCommand {
             items = items.filter { $0.folder.starts(with: path) }
         }
         if groupBy == .charset { return try CharsetListing.print(items, json: json) }
-        try ItemTable.print(items, json: json)
+        try ItemTable.print(items, json: json, collections: document.collectionNames)
     }
 }
 
@@ -116,7 +124,7 @@ struct Search: ParsableCommand {
                 Data(TerminalText.safe("no item matches \(words.joined(separator: " "))\n").utf8))
             throw ExitCode(1)
         }
-        try ItemTable.print(found, json: json)
+        try ItemTable.print(found, json: json, collections: document.collectionNames)
     }
 }
 
@@ -160,6 +168,7 @@ struct Show: ParsableCommand {
             print(try TerminalSafeJSON.encode(ItemJSON(item, reveal: reveal), pretty: true))
             return
         }
-        print(ItemView.render(item, reveal: reveal), terminator: "")
+        let collection = item.collection.flatMap { id in document.collections.first { $0.id == id }?.name }
+        print(ItemView.render(item, reveal: reveal, collection: collection), terminator: "")
     }
 }

@@ -21,7 +21,7 @@ enum ItemView {
         }
     }
 
-    static func render(_ item: VaultItem, reveal: Bool) -> String {
+    static func render(_ item: VaultItem, reveal: Bool, collection: String? = nil) -> String {
         var lines = [(String, String)]()
         func add(_ label: String, _ value: String?) {
             guard let value, !value.isEmpty else { return }
@@ -35,6 +35,7 @@ enum ItemView {
         add("kind", item.kind.name)
         add("id", item.id.recordString)
         add("folder", FolderPath.format(item.folder))
+        add("collection", collection)
         add("trashed", item.trashed.map(date))
         add("username", item.username)
         add("password", secret(item.password))

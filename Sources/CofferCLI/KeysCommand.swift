@@ -86,10 +86,20 @@ struct Keys: ParsableCommand {
                 let (slot, member) = try VaultStore.makeSlotWithMember(recipe, label: label, keys: unlocked.keys)
                 try VaultStore.replaceSlots(
                     of: unlocked, with: unlocked.file.header.slots + [slot],
-                    members: try unlocked.collectionTable().map { $0.members + [member] },
+                    members: try Self.members(of: unlocked) + [member],
                     options: SaveOptions(keepBackup: backup))
             }
             print("added keyslot \(unlocked.file.header.slots.count) to \(vault)")
+        }
+
+        /// The member keys the vault records, or for a vault that records none yet, the
+        /// opener's own (the others are learnt when their owners save): collections can then
+        /// be shared with the new slot at once.
+        static func members(of unlocked: UnlockedVault) throws -> [[UInt8]] {
+            if let table = try unlocked.collectionTable() { return table.members }
+            return unlocked.file.header.slots.indices.map {
+                $0 == unlocked.slotIndex ? unlocked.member?.publicKey ?? [] : []
+            }
         }
     }
 

@@ -19,8 +19,9 @@ extension VaultDocument {
                 continue
             }
             let contents = collection.contents
-            collections.append(
-                VaultCollection(id: id, name: contents.name, revision: contents.revision, members: members))
+            var readable = VaultCollection(id: id, name: contents.name, revision: contents.revision, members: members)
+            readable.keyFingerprint = collection.fingerprint
+            collections.append(readable)
             let blobs = Dictionary(contents.blobs.map { (Data($0.id), $0.bytes) }) { first, _ in first }
             for (offset, record) in contents.records.enumerated() {
                 guard case .dictionary(let d) = record else {

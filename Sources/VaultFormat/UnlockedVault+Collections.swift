@@ -6,6 +6,15 @@ public struct OpenedCollection: Sendable {
     public let id: [UInt8]
     public let key: SecureBytes
     public var contents: CollectionContents
+
+    static let fingerprintDomain = Array("coffer collection fingerprint v1".utf8)
+
+    /// 8 bytes (hex) that only the key gives: a collection replaced by one of someone else's
+    /// making, or given a new key by `unshare`, shows a new fingerprint.
+    public var fingerprint: String {
+        let mac = BLAKE2b.hash(Self.fingerprintDomain, key: key)
+        return mac.prefix(8).map { String(format: "%02x", $0) }.joined()
+    }
 }
 
 extension UnlockedVault {

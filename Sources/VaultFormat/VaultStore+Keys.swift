@@ -7,8 +7,10 @@ extension VaultStore {
     /// The payload binding covers the generation, so the payload is re-sealed under a new
     /// payload salt with the same file key; records and blobs are unchanged.
     ///
-    /// In a vault with collections, `members` gives each new slot's member key (spec/FORMAT.md
-    /// §13.2: empty when unknown); grants to a member no slot keeps any more are dropped.
+    /// `members` gives each new slot's member key (spec/FORMAT.md §13.2: empty when unknown);
+    /// a vault without collections gets the table (and so the extension) from it, so that
+    /// collections can later be shared with these slots. Grants to a member no slot keeps
+    /// any more are dropped. A vault with collections needs `members`.
     public static func replaceSlots(
         of vault: UnlockedVault, with slots: [KeySlot], members: [[UInt8]]? = nil, options: SaveOptions = SaveOptions()
     ) throws {
@@ -20,7 +22,8 @@ extension VaultStore {
         try KDFParameters.validateTotal(slots.compactMap(\.kdfParameters))
         let header = vault.file.header
         var payload = try vault.payloadForResealing()
-        if var table = payload.collections {
+        if payload.collections != nil || members != nil {
+            var table = payload.collections ?? CollectionTable(members: [])
             guard let members, members.count == slots.count else {
                 throw VaultError(
                     .invalidArgument, "a vault with collections needs a member key entry for every keyslot")

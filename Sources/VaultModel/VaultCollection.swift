@@ -13,6 +13,8 @@ public struct VaultCollection: Equatable, Sendable {
     public var revision: Int
     /// The member public keys the collection's key is granted to.
     public var members: [Data]
+    /// 16 hex digits that only the collection's key gives (nil when unreadable or new).
+    public var keyFingerprint: String?
     /// Set by ``VaultDocument`` callers that take someone's access away: the next save gives
     /// the collection a new key, granted only to `members`.
     public var rotatesKey = false
