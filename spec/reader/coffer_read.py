@@ -17,9 +17,10 @@ samples/testkit/ and over vaults the `coffer` tool writes.
     coffer_read.py --testkit DIR
 
 A vault's class (spec §8) is printed, then for an opened vault the SHA-256 of its payload
-plaintext, its record and blob counts, and with --dump its records as an XML plist. The
-exit code is the one `coffer` uses for that class. It reads versions 1.0 and 1.1 (the
-recovery trailer of §11, compressed records of §12). Without a key, --check performs §1
+plaintext, its record and blob counts, the private collections its key opened (name and
+record count), and with --dump its records as an XML plist. The exit code is the one
+`coffer` uses for that class. It reads versions 1.0 and 1.1 (the recovery trailer of §11,
+compressed records of §12, private collections of §13). Without a key, --check performs §1
 steps 1–6 and the trailer's checks (§11.4), and --repair rebuilds damaged blocks from the
 trailer (§11.5) and writes the repaired file to OUT, a new file (with --parity N, a trailer
 of N rows per group).
@@ -34,7 +35,11 @@ The code follows the spec's sections: `order_of_checks` (§1) calls `header_*` (
 `compression_extension` (§12.1) and, for §6.5 step 3 as §12.3 changes it,
 `PayloadReading.step3_record_groups` (§12.2) over `zstd_declared_size` (the size a frame
 declares, checked against the limits before anything is decompressed), `zstd_decompress`
-and `group_records`; §12.4 (salvage) is not implemented. Every malformed input ends in a
+and `group_records`; §12.4 (salvage) is not implemented. Private collections (§13) are
+`collections_extension` (§13.1), `collections_index` (§13.4, called from `index_schema` at
+§6.5 step 2) and, for §1 step 11 (§13.7), `collections_open` over `member_key` (§13.2),
+`grant_open` (§13.3), `collection_unseal` (§13.5) and `collection_contents` (§13.6); the
+test kit's `collections:` key is checked by `run_testkit`. Every malformed input ends in a
 `Refused` with a class of §8 (a repair that cannot be done: `Refused("not repairable", …)`).
 """
 
@@ -133,14 +138,18 @@ def xchacha20poly1305_open(key, nonce24, sealed, associated):
 
 
 def order_of_checks(data, passphrase=None, key_file=None, identity=None, memory_policy=True):
-    """§1 steps 1–10. Returns (header, chunk plaintexts, records, blobs) or raises Refused."""
+    """§1 steps 1–11. Returns (header, chunk plaintexts, records, blobs, opened collections)
+    or raises Refused."""
     header = keyless_checks(data)                                        # steps 1–6
-    file_key = keyslots_and_mac(header, passphrase, key_file, identity, memory_policy)  # 7–8
+    file_key, slot, kek = keyslots_and_mac(header, passphrase, key_file, identity, memory_policy)  # 7–8
     reading = PayloadReading(data, header, file_key)                     # step 9
     records, blobs = reading.verify_everything()
     if header.trailer is not None:                                       # step 10
         recovery_check(data, header.trailer)
-    return header, reading.plaintexts(), records, blobs
+    opened = []
+    if header.collections:                                               # step 11 (§13.7)
+        opened = collections_open(reading.index, member_key(slot, kek, identity))
+    return header, reading.plaintexts(), records, blobs, opened
 
 
 def keyless_checks(data):
@@ -204,6 +213,7 @@ def header_fields(data, header):
     header.extensions, at = header_extensions(header.bytes, at, end, header.extension_count)  # 5.3
     header.recovery = any(kind == RECOVERY_EXTENSION for kind, _ in header.extensions)  # §11.1
     header.compressed = any(kind == COMPRESSION_EXTENSION for kind, _ in header.extensions)  # §12.1
+    header.collections = any(kind == COLLECTIONS_EXTENSION for kind, _ in header.extensions)  # §13.1
     if at != end:                                                        # 5.4
         raise Refused("header failure", f"{end - at} bytes after the last extension at offset {at}")
     header_canonical(header)
@@ -239,10 +249,12 @@ def header_extensions(raw, at, end, count):
         if kind <= previous:
             raise Refused("header failure", f"extension type {kind:#06x} out of order at offset {at}")
         data = raw[at + 4 : at + 4 + length]
-        if kind == RECOVERY_EXTENSION:  # 1.1 defines these two types (§2 "Extensions")
+        if kind == RECOVERY_EXTENSION:  # 1.1 defines these three types (§2 "Extensions")
             recovery_extension(data, at)
         elif kind == COMPRESSION_EXTENSION:
             compression_extension(data, at)
+        elif kind == COLLECTIONS_EXTENSION:
+            collections_extension(data, at)
         elif kind & 0x8000:
             raise Refused("unsupported version", f"unknown critical extension {kind:#06x} at offset {at}")
         extensions.append((kind, data))
@@ -388,7 +400,8 @@ def kdf_local_memory_limit():
 
 def keyslots_and_mac(header, passphrase, key_file, identity, memory_policy):
     """§1 steps 7–8 and §3 "Several slots": the slots the key addresses, in header order; the
-    first unwrapped file key that verifies the header MAC is the file key."""
+    first unwrapped file key that verifies the header MAC is the file key. Returns (file key,
+    the slot that opened it, that slot's KEK): §13.2 derives the slot's member key from it."""
     n = header.length
     unwrapped = 0
     for slot in header.slots:
@@ -402,7 +415,7 @@ def keyslots_and_mac(header, passphrase, key_file, identity, memory_policy):
         unwrapped += 1
         mac_key = keys_subkey(file_key, 1)
         if blake2b256(header.bytes[: n - 32], key=mac_key) == header.bytes[n - 32 : n]:
-            return file_key
+            return file_key, slot, kek
     if unwrapped:
         raise Refused("hmac failure", f"{unwrapped} keyslot(s) opened but the header MAC at {n - 32}..<{n} fails")
     raise Refused("no match", "no keyslot opens with the given key")
@@ -473,12 +486,17 @@ def chunk_binding(header):
 # --- §6 payload plaintext -----------------------------------------------------------------
 
 
-def padme(length):
-    """§6.4: Padmé(L), raised so the final chunk holds at least its 8-byte frame."""
+def padme_function(length):
+    """§6.4: Padmé(L) for L ≥ 2, exactly as defined (§13.5 uses it too, with no frames)."""
     e = length.bit_length() - 1
     s = e.bit_length()
     mask = (1 << (e - s)) - 1
-    padded = (length + mask) & ~mask
+    return (length + mask) & ~mask
+
+
+def padme(length):
+    """§6.4: Padmé(L), raised so the final chunk holds at least its 8-byte frame."""
+    padded = padme_function(length)
     if 1 <= padded % CHUNK_PLAIN < FRAME:
         padded += FRAME - padded % CHUNK_PLAIN
     return padded
@@ -519,6 +537,9 @@ class PayloadReading:
         self.opened = {}
         self.plain_length = header.payload_length - TAG * self.count
         self.compressed = header.compressed  # §12: the records region holds record groups
+        # §13.1: with the collections extension the index has six keys, `members` one per slot.
+        self.member_slots = header.slot_count if header.collections else None
+        self.index = None
 
     # §8 "Byte ranges": a payload failure names its chunk and that chunk's sealed bytes.
     def sealed_range(self, index):
@@ -565,6 +586,7 @@ class PayloadReading:
     def verify_everything(self):
         index_length, index_chunks, stream = self.step1_index_chunks()
         index = self.step2_index(stream, index_length, index_chunks)
+        self.index = index
         records = self.step3_records_region(index, index_length, index_chunks)
         self.step4_padme(index)
         values = self.step5_records_bplist(records)
@@ -594,7 +616,7 @@ class PayloadReading:
             index = bplist00(stream[4 : 4 + index_length])
         except PlistInvalid as error:
             self.fail(where, f"the index is not a strict bplist00 document: {error}")
-        problem = index_schema(index) or self.index_layout(index, index_length)
+        problem = index_schema(index, self.member_slots) or self.index_layout(index, index_length)
         if problem:
             self.fail(where, f"the index: {problem}")
         return index
@@ -769,13 +791,15 @@ class PayloadReading:
                 self.fail(index, "padding chunk is not all zero")
 
 
-def index_schema(index):
-    """§6.3: exactly four keys, each of its type; blob entries exactly three keys. Returns a
-    problem or None."""
+def index_schema(index, member_slots=None):
+    """§6.3: exactly four keys, each of its type; blob entries exactly three keys. With the
+    collections extension (`member_slots` is then the slot count), six keys: §13.4 adds
+    `members` and `collections`, checked by `collections_index`. Returns a problem or None."""
     if type(index) is not dict:
         return "not a dictionary"
-    if set(index) != INDEX_KEYS:
-        return f"keys {sorted(index)} are not {sorted(INDEX_KEYS)}"
+    expected = INDEX_KEYS if member_slots is None else INDEX_KEYS | COLLECTIONS_INDEX_KEYS
+    if set(index) != expected:
+        return f"keys {sorted(index)} are not {sorted(expected)}"
     if not is_integer(index["format"]) or index["format"] != 1:
         return f"format {index['format']!r} is not the integer 1"
     if not is_integer(index["recordCount"]) or index["recordCount"] < 0:
@@ -797,6 +821,8 @@ def index_schema(index):
             return f"blob {number} length is not an integer ≥ 0"
         if not is_pair(blob["region"]):
             return f"blob {number} region is not [firstChunk, chunkCount]"
+    if member_slots is not None:
+        return collections_index(index["members"], index["collections"], member_slots)
     return None
 
 
@@ -1253,6 +1279,232 @@ def group_records(content):
     return records
 
 
+# --- §13 private collections (version 1.1) ------------------------------------------------
+
+COLLECTIONS_EXTENSION = 0x8013  # critical (§13.1)
+COLLECTIONS_VERSION = 1
+COLLECTIONS_INDEX_KEYS = {"members", "collections"}  # added to §6.3's four (§13.4)
+COLLECTION_KEYS = {"id", "grants", "sealed"}
+GRANT_FIELDS = {"member": 32, "ephemeral": 32, "key": 48}  # data lengths (§13.4)
+MEMBER = 32
+COLLECTION_ID = 16
+MAX_COLLECTIONS = 64
+COLLECTION_SALT = 32
+MAX_COLLECTION_PLAIN = 268_435_456  # |Q| at most 256 MiB (§13.5)
+CONTENTS_KEYS = {"format", "name", "revision", "records", "blobs"}
+CONTENTS_BLOB_KEYS = {"id", "data"}
+NAME_BYTES = (1, 256)
+
+
+def collections_extension(data, at):
+    """§13.1: extension 0x8013 holds exactly the byte 01; anything else is a header failure,
+    checked where §1 step 5.3 asks whether this reader knows the type."""
+    if data != bytes([COLLECTIONS_VERSION]):
+        held = data.hex() or "nothing"
+        raise Refused("header failure", f"collections extension at offset {at} holds {held}, not 01 (§13.1)")
+
+
+def is_data(value, *lengths):
+    return type(value) is bytes and (not lengths or len(value) in lengths)
+
+
+def collections_index(members, collections, slot_count):
+    """§13.4: `members` one entry per keyslot (data of 0 or 32 bytes); `collections` at most
+    64 entries of exactly id, grants, sealed, ids strictly ascending; grants of exactly member,
+    ephemeral, key, members strictly ascending and each one a non-empty entry of `members`;
+    `sealed` of a length §13.5 allows. Returns a problem or None (§6.5 step 2)."""
+    if type(members) is not list:
+        return "members is not an array"
+    if len(members) != slot_count:
+        return f"members has {len(members)} entries for {slot_count} keyslots"
+    for number, member in enumerate(members):
+        if not is_data(member, 0, MEMBER):
+            return f"members[{number}] is not data of 0 or {MEMBER} bytes"
+    known = {member for member in members if member}
+    if type(collections) is not list:
+        return "collections is not an array"
+    if len(collections) > MAX_COLLECTIONS:
+        return f"{len(collections)} collections, more than {MAX_COLLECTIONS}"
+    previous = None
+    for number, entry in enumerate(collections):
+        if type(entry) is not dict or set(entry) != COLLECTION_KEYS:
+            return f"collection {number} is not a dictionary of exactly id, grants, sealed"
+        if not is_data(entry["id"], COLLECTION_ID):
+            return f"collection {number} id is not {COLLECTION_ID} bytes of data"
+        if previous is not None and entry["id"] <= previous:
+            return f"collection {number} id {entry['id'].hex()} is not after {previous.hex()} (ascending)"
+        previous = entry["id"]
+        problem = collection_grants(entry["grants"], known)
+        if problem:
+            return f"collection {number}: {problem}"
+        if not is_data(entry["sealed"]):
+            return f"collection {number} sealed is not data"
+        if not collection_sealed_length(len(entry["sealed"])):
+            return f"collection {number} sealed is {len(entry['sealed'])} bytes, a length no sealed collection has"
+    return None
+
+
+def collection_grants(grants, known):
+    """§13.4: a collection's grants (§13.3 triples), members strictly ascending, each member
+    a non-empty entry of `members`."""
+    if type(grants) is not list:
+        return "grants is not an array"
+    previous = None
+    for number, grant in enumerate(grants):
+        if type(grant) is not dict or set(grant) != set(GRANT_FIELDS):
+            return f"grant {number} is not a dictionary of exactly member, ephemeral, key"
+        for key, length in GRANT_FIELDS.items():
+            if not is_data(grant[key], length):
+                return f"grant {number} {key} is not {length} bytes of data"
+        if previous is not None and grant["member"] <= previous:
+            return f"grant {number} member is not after the previous one (ascending)"
+        previous = grant["member"]
+        if grant["member"] not in known:
+            return f"grant {number} is to member {grant['member'].hex()}, no entry of members"
+    return None
+
+
+def collection_sealed_length(length):
+    """§13.5 "A valid length": b = L − 32, c = ⌈b / 65,552⌉; b ≥ 21, b mod 65,552 is 0 or at
+    least 21, and b − 16c ≤ 256 MiB."""
+    b = length - COLLECTION_SALT
+    c = ceil_div(b, CHUNK_SEALED)
+    return b >= 21 and (b % CHUNK_SEALED == 0 or b % CHUNK_SEALED >= 21) and b - TAG * c <= MAX_COLLECTION_PLAIN
+
+
+def x25519(secret, point):
+    """RFC 7748 X25519(secret, point); None for the all-zero result (a low-order point)."""
+    try:
+        shared = X25519PrivateKey.from_private_bytes(secret).exchange(X25519PublicKey.from_public_bytes(point))
+    except ValueError:  # `cryptography` refuses an all-zero shared secret
+        return None
+    return None if shared == bytes(32) else shared
+
+
+def member_key(slot, kek, identity):
+    """§13.2: the opening slot's member key (secret, public). Passphrase and key-file slots:
+    secret = BLAKE2b-256 keyed with the slot's KEK over "coffer member key v1", public =
+    X25519(secret, 9); a recipient slot: the identity r and R = X25519(r, 9)."""
+    secret = identity if slot["type"] == 3 else blake2b256(b"coffer member key v1", key=kek)
+    return secret, X25519PrivateKey.from_private_bytes(secret).public_key().public_bytes_raw()
+
+
+def grant_open(grant, collection_id, member):
+    """§13.3: S = X25519(m, E) (all-zero: the grant does not open); KEK = BLAKE2b-256 keyed
+    with S over "coffer grant v1" ‖ E ‖ M; the 48-byte key opened with ChaCha20-Poly1305
+    under KEK, nonce 12 zero bytes, the collection id as associated data. Returns the
+    collection key or raises ValueError."""
+    secret, public = member
+    shared = x25519(secret, grant["ephemeral"])
+    if shared is None:
+        raise ValueError("its X25519 shared secret is all zero (a low-order ephemeral key)")
+    kek = blake2b256(b"coffer grant v1" + grant["ephemeral"] + public, key=shared)
+    try:
+        return ChaCha20Poly1305(kek).decrypt(bytes(12), grant["key"], collection_id)
+    except InvalidTag:
+        raise ValueError("its key fails authentication")
+
+
+def collection_unseal(collection_key, collection_id, sealed):
+    """§13.5, in its order: every chunk's tag, then n ≥ 1 and 4 + n ≤ |Q|, |Q| = Padmé(4 + n)
+    and zeros after the contents. Returns the n bytes of contents or raises ValueError."""
+    salt, chunks = sealed[:COLLECTION_SALT], sealed[COLLECTION_SALT:]
+    aead = ChaCha20Poly1305(blake2b256(b"coffer collection v1" + salt, key=collection_key))
+    binding = blake2b256(b"coffer collection binding v1" + collection_id + salt)
+    count = ceil_div(len(chunks), CHUNK_SEALED)
+    pieces = []
+    for i in range(count):
+        nonce = i.to_bytes(11, "big") + (b"\x01" if i == count - 1 else b"\x00")
+        try:
+            pieces.append(aead.decrypt(nonce, chunks[i * CHUNK_SEALED : (i + 1) * CHUNK_SEALED], binding))
+        except InvalidTag:
+            raise ValueError(f"its chunk {i} (sealed bytes {COLLECTION_SALT + i * CHUNK_SEALED}..<"
+                             f"{COLLECTION_SALT + min((i + 1) * CHUNK_SEALED, len(chunks))}) fails authentication")
+    plain = b"".join(pieces)
+    n = struct.unpack_from("<I", plain, 0)[0]  # |Q| ≥ 5 (§13.5 "A valid length")
+    if n < 1 or 4 + n > len(plain):
+        raise ValueError(f"its contents length {n} is 0 or past its plaintext of {len(plain)} bytes")
+    if len(plain) != padme_function(4 + n):
+        raise ValueError(f"its plaintext is {len(plain)} bytes, Padmé({4 + n}) is {padme_function(4 + n)}")
+    if any(plain[4 + n :]):
+        raise ValueError("bytes after its contents are not zero")
+    return plain[4 : 4 + n]
+
+
+def collection_contents(value):
+    """§13.6: a dictionary of exactly format (the integer 1), name (1…256 bytes of UTF-8, no
+    Cc), revision (integer ≥ 1), records (array of dictionaries), blobs (array of exactly id,
+    16 bytes and unique, and data). Returns a problem or None."""
+    if type(value) is not dict:
+        return "its contents are not a dictionary"
+    if set(value) != CONTENTS_KEYS:
+        return f"its contents have keys {sorted(value)}, not {sorted(CONTENTS_KEYS)}"
+    if not is_integer(value["format"]) or value["format"] != 1:
+        return f"its contents format {value['format']!r} is not the integer 1"
+    name = value["name"]
+    if type(name) is not str:
+        return "its name is not a string"
+    if not NAME_BYTES[0] <= len(name.encode("utf-8")) <= NAME_BYTES[1]:
+        return f"its name is {len(name.encode('utf-8'))} bytes of UTF-8, not 1…256"
+    if any(unicodedata.category(c) == "Cc" for c in name):
+        return "its name holds a control character"
+    if not is_integer(value["revision"]) or value["revision"] < 1:
+        return f"its revision {value['revision']!r} is not an integer ≥ 1"
+    if type(value["records"]) is not list:
+        return "its records are not an array"
+    for number, record in enumerate(value["records"]):
+        if type(record) is not dict:
+            return f"its record {number} is not a dictionary"
+    if type(value["blobs"]) is not list:
+        return "its blobs are not an array"
+    ids = set()
+    for number, blob in enumerate(value["blobs"]):
+        if type(blob) is not dict or set(blob) != CONTENTS_BLOB_KEYS:
+            return f"its blob {number} is not a dictionary of exactly id, data"
+        if not is_data(blob["id"], 16):
+            return f"its blob {number} id is not 16 bytes of data"
+        if blob["id"] in ids:
+            return f"its blob {number} id {blob['id'].hex()} is not unique"
+        ids.add(blob["id"])
+        if not is_data(blob["data"]):
+            return f"its blob {number} data is not data"
+    return None
+
+
+class Collection:
+    """An opened private collection: its place in the index, id, contents bytes and value."""
+
+    def __init__(self, number, collection_id, contents, value):
+        self.number, self.id, self.contents = number, collection_id, contents
+        self.name, self.revision = value["name"], value["revision"]
+        self.records, self.blobs = value["records"], value["blobs"]
+
+
+def collections_open(index, member):
+    """§13.7 (§1 step 11): for each collection in index order with a grant to this member's
+    public key, the grant (§13.3), the sealed collection (§13.5), its contents (§13.6); any
+    failure is a payload failure naming the collection. Returns the opened Collections."""
+    opened = []
+    for number, entry in enumerate(index["collections"]):
+        grant = next((g for g in entry["grants"] if g["member"] == member[1]), None)
+        if grant is None:
+            continue  # not granted to this member: not opened (§13.7)
+        try:
+            collection_key = grant_open(grant, entry["id"], member)
+            contents = collection_unseal(collection_key, entry["id"], entry["sealed"])
+            try:
+                value = bplist00(contents)
+            except PlistInvalid as error:
+                raise ValueError(f"its contents are not a strict bplist00 document: {error}")
+            problem = collection_contents(value)
+            if problem:
+                raise ValueError(problem)
+        except ValueError as error:
+            raise Refused("payload failure", f"collection {number} (id {entry['id'].hex()}): {error}")
+        opened.append(Collection(number, entry["id"], contents, value))
+    return opened
+
+
 # --- spec/PLIST.md §2: strict bplist00 ----------------------------------------------------
 
 
@@ -1432,19 +1684,27 @@ def for_xml(value):
 
 
 def read_vault(data, passphrase=None, key_file=None, identity=None, memory_policy=True):
-    """(class, detail, payload SHA-256 or None, records, blobs)."""
+    """(class, detail, payload SHA-256 or None, records, blobs, opened collections or None
+    when the vault has no collections extension)."""
     try:
-        _, chunks, records, blobs = order_of_checks(data, passphrase, key_file, identity, memory_policy)
+        header, chunks, records, blobs, opened = order_of_checks(data, passphrase, key_file, identity, memory_policy)
     except Refused as refusal:
-        return refusal.kind, str(refusal), None, None, None
-    return "success", "", hashlib.sha256(b"".join(chunks)).hexdigest(), records, blobs
+        return refusal.kind, str(refusal), None, None, None, None
+    digest = hashlib.sha256(b"".join(chunks)).hexdigest()
+    return "success", "", digest, records, blobs, opened if header.collections else None
+
+
+def collections_digest(opened):
+    """The test kit's `collections:` value: the number of collections opened, and SHA-256 of
+    their contents bplist00 bytes (the n bytes after the u32 length, §13.5) in index order."""
+    return f"{len(opened)} {hashlib.sha256(b''.join(c.contents for c in opened)).hexdigest()}"
 
 
 class InvalidVector(Exception):
     """A test-kit file that breaks §9: a harness stops."""
 
 
-VECTOR_KEYS = ("expect", "passphrase", "key file", "identity", "payload", "repair", "comment")
+VECTOR_KEYS = ("expect", "passphrase", "key file", "identity", "payload", "repair", "collections", "comment")
 HEX_BYTES = {"identity": (32, 32), "payload": (32, 32), "key file": (16, None)}
 
 
@@ -1491,6 +1751,15 @@ def test_kit_vector(raw):
         value = fields["repair"]
         if value != "impossible" and (len(value) != 64 or any(c not in "0123456789abcdef" for c in value)):
             raise InvalidVector("`repair:` is neither `impossible` nor 32 bytes of lowercase hex")
+    if "collections" in fields:  # `<count> <sha256 hex>`, on success vectors only (like payload:)
+        if fields["expect"] != "success":
+            raise InvalidVector("`collections:` belongs on success vectors only")
+        count, space, value = fields["collections"].partition(" ")
+        if (
+            not space or not count.isascii() or not count.isdigit() or (count != "0" and count.startswith("0"))
+            or len(value) != 64 or any(c not in "0123456789abcdef" for c in value)
+        ):
+            raise InvalidVector("`collections:` is not `<count> <32 bytes of lowercase hex>`")
     return fields, body
 
 
@@ -1521,7 +1790,7 @@ def run_testkit(directory):
         except InvalidVector as error:
             print(f"INVALID {name}: {error} (spec §9: the harness stops)")
             return 1
-        kind, detail, digest, _, _ = read_vault(
+        kind, detail, digest, _, _, opened = read_vault(
             body,
             passphrase=fields["passphrase"].encode() if "passphrase" in fields else None,
             key_file=bytes.fromhex(fields["key file"]) if "key file" in fields else None,
@@ -1531,6 +1800,13 @@ def run_testkit(directory):
         if not ok:
             failures += 1
             print(f"FAIL {name}: expected {fields['expect']}, got {kind} {detail} {digest or ''}")
+        # `collections:`: the count and digest of the collections the key opened (§13.7). A
+        # success vector of a vault with the extension must carry it; one without must not.
+        elif kind == "success" and ("collections" in fields or opened is not None):
+            got = collections_digest(opened) if opened is not None else "no collections extension"
+            if got != fields.get("collections", "no `collections:` line"):
+                failures += 1
+                print(f"FAIL {name}: collections expected {fields.get('collections', 'no line')}, got {got}")
         # `repair:` (§9); on a success vector with a trailer, which has none, §11.4 found
         # nothing to repair, so a repair must give the file itself.
         expected_repair = fields.get("repair")
@@ -1622,13 +1898,21 @@ def main():
             key_file = f.read()
     if args.identity:
         identity = read_identity(args.identity)
-    kind, detail, digest, records, blobs = read_vault(
+    kind, detail, digest, records, blobs, opened = read_vault(
         data, passphrase, key_file, identity, memory_policy=not args.allow_kdf_memory
     )
     if kind != "success":
         print(f"{args.vault}: {detail}")
         return EXIT_CODES[kind]
     print(f"{args.vault}: success, payload SHA-256 {digest}, {len(records)} records, {len(blobs)} blobs")
+    if opened is not None:  # §13.7: the private collections this key's member key opened
+        print(f"{args.vault}: {len(opened)} private collection(s) opened")
+        for collection in opened:
+            print(
+                f"{args.vault}: collection {collection.number} \"{printable(collection.name)}\" (id "
+                f"{collection.id.hex()}, revision {collection.revision}): {len(collection.records)} records, "
+                f"{len(collection.blobs)} blobs"
+            )
     if args.dump:
         try:
             sys.stdout.write(plistlib.dumps(for_xml(records), fmt=plistlib.FMT_XML).decode("utf-8"))
@@ -1636,6 +1920,15 @@ def main():
             print(f"{args.vault}: the records cannot be written as an XML plist: {error}")
             return 1
     return 0
+
+
+def printable(text):
+    """A name as §3 "Labels" says `coffer` prints text from a file: every control (Cc),
+    format character (Cf) and line or paragraph separator as \\u{HEX}, and `\\` as `\\\\`."""
+    return "".join(
+        "\\\\" if c == "\\" else f"\\u{{{ord(c):X}}}" if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") else c
+        for c in text
+    )
 
 
 def keyless_main(path, data):
