@@ -13,7 +13,7 @@ enum AgentClient {
 
     /// The file key the agent holds for `file`, or nil (no agent, another vault's keys, any
     /// failure): the caller then asks for the key the usual way.
-    static func fileKey(for file: VaultFile, vault: String) -> (key: SecureBytes, slot: Int)? {
+    static func fileKey(for file: VaultFile, vault: String) -> (key: SecureBytes, member: SecureBytes?, slot: Int)? {
         guard let socket = socketPath(for: vault), let fd = AgentSocket.connect(to: socket) else { return nil }
         defer { close(fd) }
         let request =
@@ -21,9 +21,10 @@ enum AgentClient {
         guard AgentSocket.writeAll(fd, request), let line = AgentSocket.readLine(fd) else { return nil }
         let words = line.split(separator: " ")
         guard words.count == 2, words[0] == AgentProtocol.found, let slot = Int(words[1]) else { return nil }
-        let key = SecureBytes(count: FormatLimits.fileKeyBytes)
-        guard key.withMutableBytes({ AgentSocket.readExactly(fd, into: $0) }) else { return nil }
-        return (key, slot)
+        let material = SecureBytes(count: AgentProtocol.keyMaterialBytes)
+        guard material.withMutableBytes({ AgentSocket.readExactly(fd, into: $0) }) else { return nil }
+        let (key, member) = AgentProtocol.split(material)
+        return (key, member, slot)
     }
 
     /// Tells the agent on `socket` to forget its key; true when one did. A socket nobody

@@ -19,7 +19,7 @@ struct AgentCommand: ParsableCommand {
     func run() throws {
         setsid()  // no controlling terminal: a closed terminal's SIGHUP is not a lock
         Self.closeInheritedDescriptors()
-        let key = SecureBytes(count: FormatLimits.fileKeyBytes)
+        let key = SecureBytes(count: AgentProtocol.keyMaterialBytes)
         guard key.withMutableBytes({ AgentSocket.readExactly(0, into: $0) }) else {
             report("error: no file key on standard input")
             throw ExitCode(1)

@@ -84,6 +84,7 @@ struct KeyOptions: ParsableArguments {
         var credentials = Credentials()
         credentials.fileKey = known.key
         credentials.fileKeySlot = known.slot
+        credentials.memberSecret = known.member
         return (try? file.unlock(with: credentials)) == nil ? nil : credentials
     }
 }

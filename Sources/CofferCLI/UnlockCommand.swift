@@ -34,7 +34,8 @@ struct Unlock: ParsableCommand, NamesVault {
         AgentClient.lock(socket: socket)
         try AgentLauncher.start(
             socket: socket, vault: resolved, binding: AgentProtocol.hex(file.keyBinding), slot: unlocked.slotIndex,
-            timeoutSeconds: timeout.seconds, key: unlocked.keys.fileKey)
+            timeoutSeconds: timeout.seconds,
+            key: AgentProtocol.keyMaterial(fileKey: unlocked.keys.fileKey, member: unlocked.member?.secret))
         print("\(vault): unlocked for \(timeout.seconds)s (coffer lock \(vault) forgets the key sooner)")
     }
 }

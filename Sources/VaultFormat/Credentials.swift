@@ -14,6 +14,9 @@ public struct Credentials: Sendable {
     /// tried first, and used only when it verifies the header MAC.
     public var fileKey: SecureBytes?
     public var fileKeySlot = 0
+    /// With `fileKey`: that slot's member key secret (spec/FORMAT.md §13.2), so a remembered
+    /// key opens the private collections granted to the slot too.
+    public var memberSecret: SecureBytes?
 
     public init(
         passphrase: SecureBytes? = nil, keyFiles: [SecureBytes] = [], identities: [SecureBytes] = [],

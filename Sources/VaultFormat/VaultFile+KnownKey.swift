@@ -13,10 +13,12 @@ extension VaultFile {
 
     /// The vault opened with a file key already known, or nil when there is none or it does
     /// not verify the header MAC (a replaced file, a rekeyed vault).
-    func unlock(withFileKey fileKey: SecureBytes?, slot: Int) -> UnlockedVault? {
+    func unlock(withFileKey fileKey: SecureBytes?, slot: Int, memberSecret: SecureBytes? = nil) -> UnlockedVault? {
         guard let fileKey, fileKey.count == FormatLimits.fileKeyBytes else { return nil }
         let keys = VaultKeys(fileKey: fileKey)
         guard keys.authenticates(parsed) else { return nil }
-        return UnlockedVault(file: self, keys: keys, slotIndex: header.slots.indices.contains(slot) ? slot : 0)
+        let member = memberSecret.flatMap { $0.count == X25519.keyBytes ? MemberKey(secret: $0) : nil }
+        return UnlockedVault(
+            file: self, keys: keys, slotIndex: header.slots.indices.contains(slot) ? slot : 0, member: member)
     }
 }

@@ -136,7 +136,11 @@ public final class VaultFile: Sendable {
     /// unwraps a key the MAC refuses is passed over, and only when no slot verifies is the
     /// failure *hmac failure* (some slot unwrapped) or *no match* (none did).
     public func unlock(with credentials: Credentials) throws -> UnlockedVault {
-        if let opened = unlock(withFileKey: credentials.fileKey, slot: credentials.fileKeySlot) { return opened }
+        if let opened = unlock(
+            withFileKey: credentials.fileKey, slot: credentials.fileKeySlot, memberSecret: credentials.memberSecret)
+        {
+            return opened
+        }
         var candidates = Array(header.slots.enumerated())
         if let label = credentials.slotLabel {
             candidates = candidates.filter { $0.element.label == label }

@@ -96,6 +96,25 @@ import Testing
         #expect(run.status == 0 && run.stdout.contains("no vault is unlocked"), "\(run.stdout)")
     }
 
+    /// The agent remembers the slot's member key too: an unlocked session opens the private
+    /// collections the passphrase opens, and can add to them.
+    @Test func anUnlockedSessionOpensThePrivateCollectionsOfItsSlot() throws {
+        let session = try Session()
+        defer { session.cleanUp() }
+        try session.makeVault()
+        try Data("pw-1\n".utf8).write(to: session.dir.appendingPathComponent("pw"))
+        #expect(try session.coffer(["collection", "create", "v.coffer", "Mine"], Self.pw).status == 0)
+        let unlocked = try session.coffer(["unlock", "v.coffer"], Self.pw)
+        #expect(unlocked.status == 0, "\(unlocked.stderr)")
+        let added = try session.coffer(
+            ["add", "v.coffer", "--title", "Private", "--password-file", "pw", "--collection", "Mine"])
+        #expect(added.status == 0, "\(added.stderr)")
+        let listed = try session.coffer(["list", "v.coffer", "--collection", "Mine"])
+        #expect(listed.status == 0 && listed.stdout.contains("Private"), "\(listed.stderr)")
+        #expect(try session.coffer(["lock", "v.coffer"]).status == 0)
+        #expect(try session.coffer(["list", "v.coffer", "--collection", "Mine"], Self.pw).stdout.contains("Private"))
+    }
+
     @Test func lockWithoutAVaultLocksEveryAgent() throws {
         let session = try Session()
         defer { session.cleanUp() }
