@@ -106,6 +106,11 @@ struct Inspect: ParsableCommand {
             print(
                 "  overhead     \(c.overheadBytes) bytes (frames, index, padding); opened with slot \(c.openedWithSlot)"
             )
+            if let total = c.collections, let opened = c.collectionsOpened {
+                print(
+                    "  collections  \(total) private: this key opens \(opened) (\(c.collectionRecords ?? 0) records)"
+                        + (opened < total ? "; \(total - opened) sealed to other keyslots" : ""))
+            }
         }
     }
 }
@@ -136,6 +141,9 @@ struct Verify: ParsableCommand {
         var chunk: Int?
         var byteRange: [Int]?
         var exitCode: Int32
+        /// With a key, in a vault with private collections: how many it opened, of how many.
+        var collectionsOpened: Int?
+        var collections: Int?
     }
 
     func run() throws {
@@ -149,7 +157,12 @@ struct Verify: ParsableCommand {
             if json {
                 print(try TerminalSafeJSON.encode(result))
             } else if result.ok {
-                print("ok      \(result.path) (\(result.level))")
+                let collections =
+                    result.collections.map { total in
+                        "; \(result.collectionsOpened!) of \(total) private collection(s) opened"
+                            + (result.collectionsOpened! < total ? ", the others checked only as sealed bytes" : "")
+                    } ?? ""
+                print("ok      \(result.path) (\(result.level)\(collections))")
             } else {
                 print("FAILED  \(result.path): \(result.message ?? "")")
             }
@@ -175,7 +188,9 @@ extension Verify.Outcome {
         let (path, level) = (check.path, check.level.rawValue)
         switch check.outcome {
         case .ok:
-            self.init(path: path, ok: true, level: level, exitCode: 0)
+            self.init(
+                path: path, ok: true, level: level, exitCode: 0, collectionsOpened: check.collections?.opened,
+                collections: check.collections?.total)
         case .failed(let error):
             self.init(
                 path: path, ok: false, level: level, failure: error.kind.rawValue,

@@ -24,6 +24,9 @@ public struct VaultCheck: Sendable {
     public let path: String
     public let level: Level
     public let outcome: Outcome
+    /// In a vault with private collections, checked with a key: how many the key opened
+    /// (each checked in full) of how many the vault holds.
+    public var collections: (opened: Int, total: Int)?
 
     public var isOK: Bool {
         if case .ok = outcome { return true }
@@ -50,9 +53,14 @@ public struct VaultCheck: Sendable {
                 var modelFailure: ModelError?
                 do { _ = try VaultDocument(checking: vault) } catch let error as ModelError { modelFailure = error }
                 _ = try vault.verifyAfterRecords()
+                // Those the key opens, in full (the model check above read them already).
+                let opened = try vault.openCollections().count
                 if let modelFailure {
                     return VaultCheck(path: path, level: level, outcome: .modelFailure(modelFailure))
                 }
+                var check = VaultCheck(path: path, level: level, outcome: .ok)
+                if let table = try vault.collectionTable() { check.collections = (opened, table.collections.count) }
+                return check
             }
             return VaultCheck(path: path, level: level, outcome: .ok)
         } catch let error as VaultError {

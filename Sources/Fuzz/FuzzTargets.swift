@@ -19,6 +19,10 @@ enum FuzzTarget: String, CaseIterable {
     /// A whole vault file through the keyless recovery code (spec/FORMAT.md §11): locate,
     /// check, repair, partial repair for salvage.
     case vaultRepair = "vault-repair"
+    /// A private collection (spec/FORMAT.md §13): the input as a sealed collection's
+    /// plaintext, sealed under a fixed key and opened; and as a bplist00 index's collection
+    /// table.
+    case vaultCollection = "vault-collection"
     case importer = "import"
 
     func run(_ bytes: [UInt8]) {
@@ -67,10 +71,23 @@ enum FuzzTarget: String, CaseIterable {
                         (try? VaultRepair.check(bytes: repaired))?.isClean == true, "a repair left damage behind")
                 }
             }
+        case .vaultCollection:
+            let plain = Array(bytes.prefix(1 << 20))
+            let sealed = SealedCollection.sealPlaintext(
+                plain, id: Self.collectionID, key: Self.collectionKey, salt: Self.collectionID + Self.collectionID)
+            if let contents = try? SealedCollection.open(sealed, id: Self.collectionID, key: Self.collectionKey) {
+                _ = try? CollectionContents(decoding: contents)
+            }
+            if let value = try? BinaryPropertyList.decode(bytes), let d = value.dictionaryValue {
+                _ = try? CollectionTable(members: d["members"], collections: d["collections"], slotCount: 2)
+            }
         case .importer:
             _ = try? Importer.importFile(bytes, input: "fuzz")
         }
     }
+
+    static let collectionID = [UInt8](repeating: 0x0C, count: 16)
+    static let collectionKey = [UInt8](repeating: 0x42, count: 32).withUnsafeBytes { SecureBytes(copying: $0) }
 
     /// `bytes` with the recovery footer's checksum made right, when they end in something
     /// that starts like one: the fuzzer then reaches the layout behind it.

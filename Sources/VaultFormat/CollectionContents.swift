@@ -54,7 +54,7 @@ public struct CollectionContents: Sendable {
         return try BinaryPropertyList.encode(.dictionary(d))
     }
 
-    init(decoding bytes: [UInt8]) throws {
+    package init(decoding bytes: [UInt8]) throws {
         let value: PropertyListValue
         do { value = try BinaryPropertyList.decode(bytes[...]) } catch {
             throw CollectionFailure("its contents are not a valid bplist00: \(error)")

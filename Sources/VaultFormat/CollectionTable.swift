@@ -73,7 +73,7 @@ public struct CollectionTable: Equatable, Sendable {
     /// at most ``FormatLimits/maximumCollections`` collections in strictly ascending id
     /// order, each sealed in bytes of a length a sealed collection can have; grants in
     /// strictly ascending member order, each for a member the table lists.
-    init(members: PropertyListValue?, collections: PropertyListValue?, slotCount: Int) throws {
+    package init(members: PropertyListValue?, collections: PropertyListValue?, slotCount: Int) throws {
         guard let memberValues = members?.arrayValue, memberValues.count == slotCount else {
             throw IndexFailure("index \"members\" must be an array of one entry per keyslot (\(slotCount))")
         }

@@ -27,7 +27,12 @@ package enum SealedCollection {
         defer { wipe(&plain) }
         withUnsafeBytes(of: UInt32(contents.count).littleEndian) { plain.replaceSubrange(0..<4, with: $0) }
         plain.replaceSubrange(4..<4 + contents.count, with: contents)
-        let salt = random.bytes(saltBytes)
+        return sealPlaintext(plain, id: id, key: key, salt: random.bytes(saltBytes))
+    }
+
+    /// Seals any plaintext `Q` (for ``seal(_:id:key:random:)``, and for fuzzing what
+    /// follows the chunk tags).
+    package static func sealPlaintext(_ plain: [UInt8], id: [UInt8], key: SecureBytes, salt: [UInt8]) -> [UInt8] {
         let stream = Self.stream(id: id, key: key, salt: salt, plaintextLength: plain.count)
         var sealed = salt
         sealed.reserveCapacity(saltBytes + plain.count + stream.chunkCount * FormatLimits.chunkTagBytes)

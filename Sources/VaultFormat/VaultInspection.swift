@@ -21,6 +21,11 @@ public struct VaultInspection: Codable, Sendable {
         /// Plaintext that is neither record nor blob bytes: frames, index, length prefixes, padding.
         public var overheadBytes: Int
         public var openedWithSlot: Int
+        /// In a vault with private collections: how many this key opens, of how many, and the
+        /// records (items) in those it opens.
+        public var collectionsOpened: Int?
+        public var collections: Int?
+        public var collectionRecords: Int?
     }
 
     public var path: String
@@ -88,6 +93,12 @@ public struct VaultInspection: Codable, Sendable {
             contents = Contents(
                 records: records.count, recordBytes: recordBytes, blobs: index.blobs.count, blobBytes: blobBytes,
                 overheadBytes: plaintext - recordBytes - blobBytes, openedWithSlot: unlocked.slotIndex)
+            if let table = index.collections {
+                let opened = try unlocked.openCollections()
+                contents?.collections = table.collections.count
+                contents?.collectionsOpened = opened.count
+                contents?.collectionRecords = opened.reduce(0) { $0 + $1.contents.records.count }
+            }
         }
     }
 }
