@@ -33,6 +33,9 @@ struct Salvage: ParsableCommand {
                 + (report.recordsExpected.map { ", \($0 - report.recordsRecovered) lost" } ?? ""))
         print("blobs    \(report.blobsRecovered.count) recovered, \(report.blobsLost.count) lost")
         for id in report.blobsLost { print("  lost blob \(id.map { String(format: "%02x", $0) }.joined())") }
+        if report.collectionsCarried > 0 {
+            print("collections  \(report.collectionsCarried) private collection(s) carried, sealed, from the index")
+        }
         try reporting(output) { try VaultStore.writeSalvaged(payload, from: vault, to: output) }
         print("wrote \(output)")
     }

@@ -13,6 +13,9 @@ public struct SalvageReport: Sendable {
     public var blobsRecovered: [[UInt8]] = []
     public var blobsLost: [[UInt8]] = []
     public var indexLost = false
+    /// Private collections (§13) carried sealed, as the index held them; all of them are
+    /// lost with the index.
+    public var collectionsCarried = 0
 }
 
 extension UnlockedVault {
@@ -106,7 +109,12 @@ extension UnlockedVault {
                 report.blobsLost.append(blob.id)
             }
         }
-        return (VaultPayload(records: records, blobs: blobs), report)
+        // Private collections live in the index, sealed: an intact index carries them all
+        // (the salvaged vault keeps the slots, so their member keys and grants still hold).
+        var payload = VaultPayload(records: records, blobs: blobs)
+        payload.collections = index?.collections
+        report.collectionsCarried = index?.collections?.collections.count ?? 0
+        return (payload, report)
     }
 }
 

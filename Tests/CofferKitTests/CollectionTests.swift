@@ -175,6 +175,16 @@ import VaultFormat
         #expect(try Self.titles(path, Self.bob) == [])
     }
 
+    @Test func salvageCarriesTheSealedCollectionsOfAnIntactIndex() throws {
+        let path = try Self.sharedHousehold()
+        let (payload, report) = try Self.open(path, Self.bob).salvage()
+        #expect(report.collectionsCarried == 2)
+        let output = path + ".salvaged"
+        try VaultStore.writeSalvaged(payload, from: Self.open(path, Self.bob), to: output)
+        #expect(try Self.titles(output, Self.alice) == ["Alice's bank", "Electricity", "Netflix"])
+        #expect(try Self.titles(output, Self.bob) == ["Electricity", "Netflix"])
+    }
+
     @Test func aForgedGrantOrDamagedCollectionIsAPayloadFailure() throws {
         let path = try Self.sharedHousehold()
         let vault = try Self.open(path, Self.bob)
