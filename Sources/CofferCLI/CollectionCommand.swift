@@ -112,7 +112,7 @@ struct CollectionCommand: ParsableCommand {
         func run() throws {
             try modifyVault(vault, keys: keys, backup: backup) { document, unlocked in
                 let member = try requireMember(unlocked, vault: vault)
-                try reportingCollection(vault) { try document.createCollection(named: name, grantedTo: member) }
+                _ = try reportingCollection(vault) { try document.createCollection(named: name, grantedTo: member) }
             }
             print("created collection \"\(TerminalText.safe(name))\" in \(vault)")
         }
