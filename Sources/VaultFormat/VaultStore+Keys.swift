@@ -55,17 +55,20 @@ extension VaultStore {
         throws
     {
         // New slots have new member keys, which no collection is granted to.
-        guard try vault.collectionTable() == nil else {
+        let table = try vault.collectionTable()
+        guard table?.collections.isEmpty ?? true else {
             throw VaultError(
                 .invalidArgument,
                 "a new file key for a vault with private collections is not supported yet: its grants would not follow")
         }
         let keys = VaultKeys(fileKey: options.random.secureBytes(FormatLimits.fileKeyBytes))
-        let slots = try recipes.map {
-            try KeySlotCrypto.makeSlot($0.0, label: $0.label, fileKey: keys.fileKey, random: options.random)
+        let made = try recipes.map {
+            try KeySlotCrypto.makeSlotWithMember($0.0, label: $0.label, fileKey: keys.fileKey, random: options.random)
         }
+        let slots = made.map(\.slot)
         try KDFParameters.validateTotal(slots.compactMap(\.kdfParameters))
-        let payload = try vault.payloadForResealing()
+        var payload = try vault.payloadForResealing()
+        if table != nil { payload.collections = CollectionTable(members: made.map(\.member)) }
         try write(
             path: vault.file.path, keys: keys, slots: slots, extensions: vault.file.header.extensions,
             generation: vault.file.header.generation + 1, payload: payload, options: options,

@@ -44,14 +44,20 @@ public enum VaultStore {
             throw VaultError(.fileSystem, "a vault needs 1…\(FormatLimits.maximumSlots) keyslots")
         }
         let keys = VaultKeys(fileKey: options.random.secureBytes(FormatLimits.fileKeyBytes))
-        let slots = try recipes.map {
-            try KeySlotCrypto.makeSlot($0.0, label: $0.label, fileKey: keys.fileKey, random: options.random)
+        let made = try recipes.map {
+            try KeySlotCrypto.makeSlotWithMember($0.0, label: $0.label, fileKey: keys.fileKey, random: options.random)
+        }
+        // Several slots: their member keys are recorded (§13.4), so collections can be shared
+        // with any of them later without its owner saving first.
+        var payload = payload
+        if made.count > 1, payload.collections == nil {
+            payload.collections = CollectionTable(members: made.map(\.member))
         }
         let lock = try lockForCreating(path)
         defer { withExtendedLifetime(lock) {} }
         try write(
-            path: path, keys: keys, slots: slots, extensions: [], generation: 1, payload: payload, options: options,
-            exclusive: true)
+            path: path, keys: keys, slots: made.map(\.slot), extensions: [], generation: 1, payload: payload,
+            options: options, exclusive: true)
         return keys
     }
 

@@ -185,6 +185,19 @@ import VaultFormat
         #expect(try Self.titles(output, Self.bob) == ["Electricity", "Netflix"])
     }
 
+    @Test func rekeyKeepsTheMemberTableAndRefusesPrivateCollections() throws {
+        let path = try Self.household()
+        try Self.modify(path, as: Self.alice) { _, _ in }
+        try Self.modify(path, as: Self.bob) { _, _ in }  // a table of two members, no collection
+        let recipes: [(SlotRecipe, label: String)] = [(.keyFile(Self.alice.keyFiles[0]), "alice")]
+        try VaultStore.rekey(Self.open(path, Self.alice), slots: recipes)
+        let table = try #require(try Self.open(path, Self.alice).collectionTable())
+        let alice = try Self.open(path, Self.alice)
+        #expect(table.members == [Array(Self.member(alice))])
+        let shared = try Self.sharedHousehold()
+        #expect(throws: VaultError.self) { try VaultStore.rekey(Self.open(shared, Self.alice), slots: recipes) }
+    }
+
     @Test func aForgedGrantOrDamagedCollectionIsAPayloadFailure() throws {
         let path = try Self.sharedHousehold()
         let vault = try Self.open(path, Self.bob)
