@@ -36,6 +36,7 @@ struct CollectionCommand: ParsableCommand {
                     with: keys.credentials(for: vault))
             }
             let document = try reporting(vault) { try reportingModel(vault) { try VaultDocument(vault: unlocked) } }
+            warnDamagedCollections(document, vault: vault)
             let table = try reporting(vault) { try unlocked.collectionTable() }
             let slots = unlocked.file.header.slots
             func memberNames(_ members: [Data]) -> [String] {
@@ -75,11 +76,31 @@ struct CollectionCommand: ParsableCommand {
                 print(TerminalSafeJSON.escape(String(decoding: data, as: UTF8.self)))
                 return
             }
+            for collection in readable where collection.unlistedGrants > 0 {
+                FileHandle.standardError.write(
+                    Data(
+                        TerminalText.safe(
+                            "coffer: warning: \(collection.name!) (\(collection.idString)): the file holds "
+                                + "\(collection.unlistedGrants) grant(s) for keys that are not its members — added by "
+                                + "someone with the file key but not this collection's; they are not followed, and the "
+                                + "next save drops them\n"
+                        ).utf8))
+            }
+            let names = readable.map(\.name!)
+            for name in Set(names) where names.filter({ $0 == name }).count > 1 {
+                FileHandle.standardError.write(
+                    Data(
+                        TerminalText.safe(
+                            "coffer: warning: several collections are named \"\(name)\"; name them by id (one was "
+                                + "shared with you by someone else)\n"
+                        ).utf8))
+            }
             for row in rows {
                 let revision = row.revision > 0 ? ", revision \(row.revision), key \(row.key)" : ""
+                let id = row.id.isEmpty ? "" : "  \(row.id.prefix(8))"
                 print(
                     TerminalText.safe(
-                        "\(row.name)  (\(row.items) item(s)\(revision); \(row.members.joined(separator: ", ")))"))
+                        "\(row.name)\(id)  (\(row.items) item(s)\(revision); \(row.members.joined(separator: ", ")))"))
             }
             if hidden > 0 { print("\(hidden) collection(s) this key cannot open") }
             if let member = unlocked.member, let table, table.members.indices.contains(unlocked.slotIndex),

@@ -35,6 +35,21 @@ extension VaultDocument {
     }
 }
 
+/// Says on standard error which collections granted to this key did not open (damaged, or
+/// replaced by someone with the file key): the rest of the vault is read and saved without
+/// them, and they are carried unchanged. `coffer verify` fails on them.
+func warnDamagedCollections(_ document: VaultDocument, vault: String) {
+    for collection in document.collections {
+        guard let damage = collection.damage else { continue }
+        FileHandle.standardError.write(
+            Data(
+                TerminalText.safe(
+                    "coffer: warning: \(vault): a private collection granted to this key did not open and is left "
+                        + "as it is: \(damage)\n"
+                ).utf8))
+    }
+}
+
 /// A collection rule broken (no such collection, a name taken): invalid data, exit 1.
 func reportingCollection<T>(_ vault: String, _ body: () throws -> T) throws -> T {
     do { return try body() } catch let error as CofferKitError {

@@ -21,6 +21,7 @@ func modifyVault(
     let (lock, unlocked) = try keys.openForWriting(vault)  // reads the key before locking
     defer { withExtendedLifetime(lock) {} }
     var document = try reporting(vault) { try reportingModel(vault) { try VaultDocument(vault: unlocked) } }
+    warnDamagedCollections(document, vault: vault)
     do { try change(&document, unlocked) } catch ModifyVault.unchanged { return }
     document.purgeExpiredTrash()
     let payload = try reporting(vault) {

@@ -12,7 +12,9 @@ extension KeyOptions {
         let unlocked = try reporting(vault) {
             try VaultFile(path: vault, allowLargeKDFMemory: allowKdfMemory).unlock(with: credentials(for: vault))
         }
-        return try reporting(vault) { try reportingModel(vault) { try VaultDocument(vault: unlocked) } }
+        let document = try reporting(vault) { try reportingModel(vault) { try VaultDocument(vault: unlocked) } }
+        warnDamagedCollections(document, vault: vault)
+        return document
     }
 }
 

@@ -122,6 +122,10 @@ struct Merge: ParsableCommand {
         var line = "\(target)merged \(others.joined(separator: ", ")) into \(vault): \(report.added) added, "
         line += "\(report.updated) updated, \(report.kept) kept, \(report.conflicts.count) conflict(s), "
         line += "\(report.deleted) deleted, \(report.notRestored) not restored"
+        if report.notMerged > 0 {
+            line += ", \(report.notMerged) not merged (private collections that differ between the copies, or "
+            line += "items in another collection here)"
+        }
         print(line + (dryRun ? " (dry run: nothing written)" : ""))
         for c in report.conflicts {
             print("  conflict: \"\(c.title)\" (\(c.item.prefix(8))): \(c.field) kept as \(c.keptAs)")

@@ -26,7 +26,12 @@ struct Salvage: ParsableCommand {
             print("damaged  chunk \(index) (bytes \(range.lowerBound)..<\(range.upperBound))")
         }
         if report.missingChunks > 0 { print("missing  \(report.missingChunks) chunk(s) at the end (file truncated)") }
-        if report.indexLost { print("index    lost: record count unknown, blobs cannot be located") }
+        if report.indexLost {
+            print("index    lost: record count unknown, blobs cannot be located")
+            if file.header.hasCollections {
+                print("collections  lost with the index: the vault's private collections were sealed in it")
+            }
+        }
         let expected = report.recordsExpected.map { " of \($0)" } ?? ""
         print(
             "records  \(report.recordsRecovered)\(expected) recovered"

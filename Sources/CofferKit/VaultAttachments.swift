@@ -109,6 +109,18 @@ public enum VaultAttachments {
         _ attachment: VaultItem.Attachment, from vault: UnlockedVault,
         to sink: (UnsafeRawBufferPointer) throws -> Void
     ) throws {
+        // An item of a private collection carries its bytes (its collection holds them, read
+        // whole); only the default collection's attachments are blobs of the vault.
+        if let content = attachment.content {
+            guard content.count == attachment.size else {
+                throw CofferKitError(
+                    .missingBlob,
+                    "attachment \"\(attachment.name)\" says \(attachment.size) bytes; its collection holds \(content.count)"
+                )
+            }
+            try content.withUnsafeBytes { try sink($0) }
+            return
+        }
         var written = 0
         try vault.readBlob(id: Array(attachment.blob)) { bytes in
             written += bytes.count

@@ -38,7 +38,9 @@ struct CollectionSealing {
         self.vault = vault
         self.previous = previous
         old = table ?? CollectionTable(members: Array(repeating: [], count: vault.file.header.slots.count))
-        opened = Dictionary(uniqueKeysWithValues: try vault.openCollections().map { (Data($0.id), $0) })
+        // A damaged collection is carried as one this key cannot open: it never blocks a save.
+        opened = Dictionary(
+            uniqueKeysWithValues: try vault.openCollectionsSkippingDamaged().opened.map { (Data($0.id), $0) })
         self.random = random
     }
 
@@ -108,9 +110,12 @@ struct CollectionSealing {
         return data
     }
 
-    /// The table entry and blob of one collection. An unreadable one is carried unchanged; a
-    /// readable one keeps its sealed bytes unless its contents changed or its key rotates,
-    /// and its grants unless its key is new.
+    /// The table entry of one collection. An unreadable one is carried unchanged (grants to a
+    /// member no keyslot has any more dropped); a readable one keeps its sealed bytes unless
+    /// its contents, name or members changed or its key rotates, and is granted to exactly
+    /// the members its sealed contents list — a grant anyone else added to the file is not
+    /// followed. A member whose keyslot is gone is taken out, and the key rotates: that
+    /// person had it.
     private func seal(_ collection: VaultCollection, items: [VaultItem], known: Set<Data>) throws
         -> CollectionTable.Entry
     {
@@ -123,11 +128,9 @@ struct CollectionSealing {
             let grants = entry.grants.filter { known.contains(Data($0.member)) }
             return CollectionTable.Entry(id: id, grants: grants, sealed: entry.sealed)
         }
-        for member in collection.members where !known.contains(member) {
-            throw CofferKitError(
-                .collection,
-                "collection \"\(name)\" is granted to member key \(MemberKey.fingerprint(Array(member))), "
-                    + "which no keyslot of the vault has")
+        let members = collection.members.filter { known.contains($0) }
+        guard !members.isEmpty else {
+            throw CofferKitError(.collection, "collection \"\(name)\" would have no member with a keyslot")
         }
         let before = opened[collection.id]
         var blobs = [(id: [UInt8], bytes: Data)]()
@@ -142,25 +145,28 @@ struct CollectionSealing {
             for j in item.attachments.indices { item.attachments[j].content = nil }
             records.append(.dictionary(item.plist))
         }
-        let newKey = before == nil || collection.rotatesKey
+        let newKey = before == nil || collection.rotatesKey || members.count < collection.members.count
         let key = newKey ? random.secureBytes(FormatLimits.fileKeyBytes) : before!.key
+        let memberKeys = members.map { Array($0) }.sorted { $0.lexicographicallyPrecedes($1) }
         let unchanged =
-            !newKey && before!.contents.name == name && before!.contents.records == records
-            && before!.contents.blobs.map(\.id) == blobs.map(\.id)
+            !newKey && before!.contents.name == name && before!.contents.members == memberKeys
+            && before!.contents.records == records && before!.contents.blobs.map(\.id) == blobs.map(\.id)
             && before!.contents.blobs.map(\.bytes) == blobs.map(\.bytes)
         let sealed: Data
         if unchanged, let carried {
             sealed = carried
         } else {
+            let (revision, overflow) = (before?.contents.revision ?? 0).addingReportingOverflow(1)
             let contents = CollectionContents(
-                name: name, revision: (before?.contents.revision ?? 0) + 1, records: records, blobs: blobs)
+                name: name, revision: overflow ? Int.max : revision, members: memberKeys, records: records,
+                blobs: blobs)
             var plain = try contents.encoded()
             defer { wipe(&plain) }
             sealed = Data(try SealedCollection.seal(plain, id: id, key: key, random: random))
         }
         let kept = newKey ? [] : old.entry(id)?.grants ?? []
         var grants = [CollectionGrant]()
-        for member in collection.members {
+        for member in members {
             if let grant = kept.first(where: { Data($0.member) == member }) {
                 grants.append(grant)
             } else {

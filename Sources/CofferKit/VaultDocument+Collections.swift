@@ -10,17 +10,25 @@ extension VaultDocument {
     /// attachments' bytes) of those the opening key can read.
     mutating func readCollections(of vault: UnlockedVault) throws {
         guard let table = try vault.collectionTable() else { return }
-        let opened = Dictionary(uniqueKeysWithValues: try vault.openCollections().map { (Data($0.id), $0) })
+        let (open, damaged) = try vault.openCollectionsSkippingDamaged()
+        let opened = Dictionary(uniqueKeysWithValues: open.map { (Data($0.id), $0) })
+        let failures = Dictionary(damaged.map { (Data($0.id), $0.error.description) }) { first, _ in first }
         for entry in table.collections {
             let id = Data(entry.id)
-            let members = entry.grants.map { Data($0.member) }
             guard let collection = opened[id] else {
-                collections.append(VaultCollection(id: id, name: nil, revision: 0, members: members))
+                let granted = entry.grants.map { Data($0.member) }
+                var unreadable = VaultCollection(id: id, name: nil, revision: 0, members: granted)
+                unreadable.damage = failures[id]
+                collections.append(unreadable)
                 continue
             }
+            // Its members as its members wrote them (§13.6), not as the grants say: anyone with
+            // the file key can add a grant.
             let contents = collection.contents
-            var readable = VaultCollection(id: id, name: contents.name, revision: contents.revision, members: members)
+            var readable = VaultCollection(
+                id: id, name: contents.name, revision: contents.revision, members: contents.members.map { Data($0) })
             readable.keyFingerprint = collection.fingerprint
+            readable.unlistedGrants = entry.grants.filter { !contents.members.contains($0.member) }.count
             collections.append(readable)
             let blobs = Dictionary(contents.blobs.map { (Data($0.id), $0.bytes) }) { first, _ in first }
             for (offset, record) in contents.records.enumerated() {
@@ -36,9 +44,20 @@ extension VaultDocument {
         }
     }
 
-    /// The collection named `name` (exactly, among those this key reads), or a failure.
+    /// The collection named `name` (exactly, among those this key reads) or whose id starts
+    /// with `name` (at least 4 hex digits), or a failure. Two collections of one name (someone
+    /// shared theirs with you under a name you use) are never guessed between.
     public func collection(named name: String) throws -> VaultCollection {
-        let matches = collections.filter { $0.name == name }
+        var matches = collections.filter { $0.isReadable && $0.name == name }
+        if matches.isEmpty, name.count >= 4, name.allSatisfy(\.isHexDigit) {
+            matches = collections.filter { $0.isReadable && $0.idString.hasPrefix(name.lowercased()) }
+        }
+        guard matches.count <= 1 else {
+            let ids = matches.map { "\($0.idString) (key \($0.keyFingerprint ?? "new"))" }.joined(separator: ", ")
+            throw CofferKitError(
+                .collection,
+                "\(matches.count) collections this key opens are named \"\(name)\": \(ids); name one by its id")
+        }
         guard let match = matches.first else {
             let names = collections.compactMap(\.name).map { "\"\($0)\"" }.joined(separator: ", ")
             throw CofferKitError(

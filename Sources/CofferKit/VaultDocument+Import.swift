@@ -38,20 +38,26 @@ extension VaultDocument {
         func identity(_ item: VaultItem) -> String {
             "\(item.title)\u{0}\(item.username ?? "")\u{0}\(item.password ?? "")"
         }
+        // Duplicates are looked for in the collection the item goes to only: an update must
+        // never carry an imported (private) value into another collection's item, or back.
+        func scope(_ item: VaultItem) -> String { (item.collection?.base64EncodedString() ?? "") + "\u{0}" }
         var byID = [UUID: Int]()
         var byContent = [String: Int]()
         var byKey = [String: Int]()
         for (i, item) in self.items.enumerated() {
             byID[item.id] = i
-            byContent[identity(item)] = i
-            if byKey[VaultMerge.matchKey(item)] == nil { byKey[VaultMerge.matchKey(item)] = i }
+            byContent[scope(item) + identity(item)] = i
+            if byKey[scope(item) + VaultMerge.matchKey(item)] == nil {
+                byKey[scope(item) + VaultMerge.matchKey(item)] = i
+            }
         }
         var result = MergeResult(added: [], duplicates: [])
         var freshIDs = Set<UUID>()
         for (n, var item) in items.enumerated() {
+            let sameID = byID[item.id].flatMap { self.items[$0].collection == item.collection ? $0 : nil }
             let existing =
-                byID[item.id] ?? byContent[identity(item)]
-                ?? (policy == .update ? byKey[VaultMerge.matchKey(item)] : nil)
+                sameID ?? byContent[scope(item) + identity(item)]
+                ?? (policy == .update ? byKey[scope(item) + VaultMerge.matchKey(item)] : nil)
             guard policy != .keep, let existing else {
                 if byID[item.id] != nil || freshIDs.contains(item.id) { item.id = .randomV4() }
                 freshIDs.insert(item.id)

@@ -21,20 +21,38 @@ extension VaultDocument {
         let otherIDs = Set(other.items.map(\.id))
         var byID = [UUID: Int]()
         var byKey = [String: Int]()
+        // Items match only within one collection: a match across collections would move one
+        // copy's private data into the other's place.
+        func key(_ item: VaultItem) -> String {
+            (item.collection?.base64EncodedString() ?? "") + "\u{0}" + VaultMerge.matchKey(item)
+        }
         for (i, item) in items.enumerated() {
             byID[item.id] = byID[item.id] ?? i
             // Only an item the other copy does not hold by id can be matched by its content.
-            if !otherIDs.contains(item.id), byKey[VaultMerge.matchKey(item)] == nil {
-                byKey[VaultMerge.matchKey(item)] = i
+            if !otherIDs.contains(item.id), byKey[key(item)] == nil {
+                byKey[key(item)] = i
             }
+        }
+        // A private collection is merged only when both copies hold it under the same key: a
+        // copy where it was unshared (a new key) must not have its later items granted again.
+        let myKeys = Dictionary(collections.compactMap { c in c.keyFingerprint.map { (c.id, $0) } }) { a, _ in a }
+        let theirKeys = Dictionary(other.collections.compactMap { c in c.keyFingerprint.map { (c.id, $0) } }) { a, _ in
+            a
+        }
+        func mergeable(_ theirs: VaultItem) -> Bool {
+            guard let collection = theirs.collection else { return true }
+            return theirKeys[collection] != nil && myKeys[collection] == theirKeys[collection]
         }
         var matched = Set<Int>()
         var removed = Set<Int>()
         var added = [VaultItem]()
         var takenIDs = Set(items.map(\.id))
         for theirs in other.items {
-            let key = VaultMerge.matchKey(theirs)
-            let candidate = byID[theirs.id] ?? (byKey[key].flatMap { matched.contains($0) ? nil : $0 })
+            guard mergeable(theirs), byID[theirs.id].map({ items[$0].collection == theirs.collection }) ?? true else {
+                report.notMerged += 1
+                continue
+            }
+            let candidate = byID[theirs.id] ?? (byKey[key(theirs)].flatMap { matched.contains($0) ? nil : $0 })
             guard let i = candidate, !matched.contains(i) else {
                 if isDeleted(theirs, tombstones: deaths, ids: [theirs.id]) {
                     report.notRestored += 1

@@ -2,7 +2,7 @@ import Foundation
 import PropertyList
 
 /// What a sealed collection holds (spec/FORMAT.md §13.6): a bplist00 dictionary of exactly
-/// `format` (1), `name`, `revision`, `records` and `blobs`. Records are whatever the vault
+/// `format` (1), `name`, `revision`, `members`, `records` and `blobs`. Records are whatever the vault
 /// model stores (items), as in the default collection; blobs are the attachments of those
 /// items, kept inside the collection so nobody else can read them.
 public struct CollectionContents: Sendable {
@@ -11,18 +11,24 @@ public struct CollectionContents: Sendable {
     /// 1 when created, +1 each time the collection is sealed again: a member who remembers
     /// it can tell an older copy put back in its place.
     public var revision: Int
+    /// The member keys the collection is granted to, as its members wrote them: only they
+    /// can change this list, so a grant the file holds for anyone else (which any co-owner
+    /// can add) is not followed (§13.8).
+    public var members: [[UInt8]]
     public var records: [PropertyListValue]
     public var blobs: [(id: [UInt8], bytes: Data)]
 
-    static let keys: Set<String> = ["format", "name", "revision", "records", "blobs"]
+    static let keys: Set<String> = ["format", "name", "revision", "members", "records", "blobs"]
     static let blobKeys: Set<String> = ["id", "data"]
     public static let maximumNameBytes = 256
 
     public init(
-        name: String, revision: Int = 1, records: [PropertyListValue] = [], blobs: [(id: [UInt8], bytes: Data)] = []
+        name: String, revision: Int = 1, members: [[UInt8]], records: [PropertyListValue] = [],
+        blobs: [(id: [UInt8], bytes: Data)] = []
     ) {
         self.name = name
         self.revision = revision
+        self.members = members.sorted { $0.lexicographicallyPrecedes($1) }
         self.records = records
         self.blobs = blobs
     }
@@ -43,6 +49,7 @@ public struct CollectionContents: Sendable {
         d["format"] = 1
         d["name"] = .string(name)
         d["revision"] = .integer(revision)
+        d["members"] = .array(members.map { .data(Data($0)) })
         d["records"] = .array(records)
         d["blobs"] = .array(
             blobs.map { blob in
@@ -73,6 +80,19 @@ public struct CollectionContents: Sendable {
         guard case .integer(let r)? = d["revision"], let revision = r.int64Value.flatMap({ Int(exactly: $0) }),
             revision >= 1
         else { throw CollectionFailure("its \"revision\" must be an integer ≥ 1") }
+        guard let memberValues = d["members"]?.arrayValue, !memberValues.isEmpty else {
+            throw CollectionFailure("its \"members\" must be a non-empty array")
+        }
+        var members = [[UInt8]]()
+        for (n, value) in memberValues.enumerated() {
+            guard case .data(let member) = value, member.count == 32 else {
+                throw CollectionFailure("its member \(n) must be 32 bytes of data")
+            }
+            if let last = members.last, !last.lexicographicallyPrecedes(Array(member)) {
+                throw CollectionFailure("its members must be in strictly ascending order")
+            }
+            members.append(Array(member))
+        }
         guard let records = d["records"]?.arrayValue else { throw CollectionFailure("its \"records\" is not an array") }
         guard let blobValues = d["blobs"]?.arrayValue else { throw CollectionFailure("its \"blobs\" is not an array") }
         var blobs = [(id: [UInt8], bytes: Data)]()
@@ -84,6 +104,6 @@ public struct CollectionContents: Sendable {
             guard ids.insert(Array(id)).inserted else { throw CollectionFailure("blob \(n): id appears twice") }
             blobs.append((Array(id), data))
         }
-        self.init(name: name, revision: revision, records: records, blobs: blobs)
+        self.init(name: name, revision: revision, members: members, records: records, blobs: blobs)
     }
 }

@@ -18,6 +18,9 @@ public enum FormatLimits {
     public static let maximumCollections = 64
     /// The most plaintext one sealed collection may hold: it is read into memory whole.
     public static let maximumCollectionPlaintextBytes = 1 << 28
+    /// The most a payload index may take (writers refuse more; it holds every sealed
+    /// collection, and its length prefix is a u32).
+    public static let maximumIndexBytes = 1 << 30
     /// Parity blocks per group of 16 that a new vault gets (`--parity N` chooses others).
     public static let defaultParity = 1
 

@@ -124,6 +124,12 @@ package struct PayloadPlan {
                 recordCount: recordCount, records: .init(firstChunk: 0, chunkCount: recordChunks), blobs: blobs,
                 collections: payload.collections?.normalized())
             encoded = try BinaryPropertyList.encode(index.value)
+            guard encoded.count <= FormatLimits.maximumIndexBytes else {  // its length is a u32; collections live in it
+                throw VaultError(
+                    .invalidArgument,
+                    "the index (with its private collections) is \(encoded.count) bytes; at most \(FormatLimits.maximumIndexBytes)"
+                )
+            }
             recordStream = 4 + encoded.count + recordItems
             let needed = Self.chunks(forStreamBytes: recordStream)
             if needed == recordChunks { break }

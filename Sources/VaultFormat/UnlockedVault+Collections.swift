@@ -26,18 +26,36 @@ extension UnlockedVault {
     /// checked (§13.7), in id order. A grant to that member that does not open, or a sealed
     /// collection that fails any check, is a payload failure naming the collection.
     public func openCollections() throws -> [OpenedCollection] {
-        if let opened = openedCollections.value { return opened }
-        guard let table = try collectionTable(), let member else { return [] }
-        let opened = try table.collections.compactMap { entry -> OpenedCollection? in
-            guard let grant = entry.grants.first(where: { $0.member == member.publicKey }) else { return nil }
-            guard let key = grant.open(with: member, collectionID: entry.id) else {
-                throw collectionFailure(entry.id, "its grant to this key does not open")
-            }
-            return OpenedCollection(
-                id: entry.id, key: key, contents: try openSealedCollection(Array(entry.sealed), id: entry.id, key: key))
-        }
-        openedCollections.value = opened
+        let (opened, damaged) = try openCollectionsSkippingDamaged()
+        if let first = damaged.first { throw first.error }
         return opened
+    }
+
+    /// ``openCollections()`` for readers that go on without a damaged collection (anyone with
+    /// the file key can damage or replace one, §13.8): those that open, and the failure of
+    /// each that does not. `verify` uses the strict form.
+    public func openCollectionsSkippingDamaged() throws -> (
+        opened: [OpenedCollection], damaged: [(id: [UInt8], error: VaultError)]
+    ) {
+        if let cached = openedCollections.value { return cached }
+        guard let table = try collectionTable(), let member else { return ([], []) }
+        var opened = [OpenedCollection]()
+        var damaged = [(id: [UInt8], error: VaultError)]()
+        for entry in table.collections {
+            guard let grant = entry.grants.first(where: { $0.member == member.publicKey }) else { continue }
+            guard let key = grant.open(with: member, collectionID: entry.id) else {
+                damaged.append((entry.id, collectionFailure(entry.id, "its grant to this key does not open")))
+                continue
+            }
+            do {
+                let contents = try openSealedCollection(Array(entry.sealed), id: entry.id, key: key)
+                opened.append(OpenedCollection(id: entry.id, key: key, contents: contents))
+            } catch let error as VaultError {
+                damaged.append((entry.id, error))
+            }
+        }
+        openedCollections.value = (opened, damaged)
+        return (opened, damaged)
     }
 
     /// The contents of collection `id`, sealed in `sealed`, under `key`.

@@ -21,7 +21,7 @@ public final class UnlockedVault: Sendable {
     /// trust the other).
     private let checkedIndex = LockedValue<PayloadIndex?>(nil)
     /// The collections this key opens, once opened (a save reuses what a read opened).
-    let openedCollections = LockedValue<[OpenedCollection]?>(nil)
+    let openedCollections = LockedValue<(opened: [OpenedCollection], damaged: [(id: [UInt8], error: VaultError)])?>(nil)
 
     init(file: VaultFile, keys: VaultKeys, slotIndex: Int, member: MemberKey? = nil) {
         self.file = file

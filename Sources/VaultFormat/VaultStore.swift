@@ -90,6 +90,12 @@ public enum VaultStore {
         options: SaveOptions = SaveOptions()
     ) throws {
         let header = vault.file.header
+        // Saving without the table would drop every private collection (they are in it).
+        guard payload.collections != nil || !header.hasCollections else {
+            throw VaultError(
+                .invalidArgument,
+                "the vault holds private collections; a payload that saves it must carry its collection table")
+        }
         try write(
             path: vault.file.path, keys: keys ?? vault.keys, slots: slots ?? header.slots,
             extensions: header.extensions,

@@ -15,6 +15,13 @@ public struct VaultCollection: Equatable, Sendable {
     public var members: [Data]
     /// 16 hex digits that only the collection's key gives (nil when unreadable or new).
     public var keyFingerprint: String?
+    /// Why a collection granted to the opening key did not open (damaged, or replaced by
+    /// someone else's); nil for one that opened or is not granted to it. It is carried
+    /// unchanged, like one the key cannot read.
+    public var damage: String?
+    /// Grants the file holds for member keys the collection's own list does not name: added
+    /// by someone with the file key but not the collection's. Dropped at the next save.
+    public var unlistedGrants = 0
     /// Set by ``VaultDocument`` callers that take someone's access away: the next save gives
     /// the collection a new key, granted only to `members`.
     public var rotatesKey = false

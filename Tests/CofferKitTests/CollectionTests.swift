@@ -212,7 +212,111 @@ import VaultFormat
         try VaultStore.save(payload, over: vault)
         let damaged = try Self.open(path, Self.bob)
         #expect(throws: VaultError.self) { try damaged.openCollections() }
-        // alice's own collection is untouched; the damaged one fails for her too.
-        #expect(throws: VaultError.self) { try VaultDocument(vault: Self.open(path, Self.alice)) }
+        // Everything else still reads and saves; the damaged one is named and carried as it is.
+        let asAlice = try VaultDocument(vault: Self.open(path, Self.alice))
+        #expect(asAlice.items.map(\.title).sorted() == ["Alice's bank", "Netflix"])
+        #expect(asAlice.collections.filter { $0.damage != nil }.count == 1)
+        try Self.modify(path, as: Self.alice) { document, _ in document.items.append(VaultItem(title: "later")) }
+        #expect(!VaultCheck.check(path, credentials: Self.alice).isOK)
+        #expect(try Self.titles(path, Self.alice) == ["Alice's bank", "Netflix", "later"])
+    }
+
+    /// A co-owner (with the file key, not the collection's) adds a grant for themselves: it
+    /// is not followed — not even when the collection's key rotates.
+    @Test func aGrantSomeoneElseAddedIsNeverFollowed() throws {
+        let path = try Self.sharedHousehold()
+        let bob = try Self.open(path, Self.bob)
+        var payload = try bob.payloadForResealing()
+        var table = try #require(payload.collections)
+        let i = try #require(table.collections.firstIndex { $0.grants.count == 1 })  // "Alice only"
+        let bogus = SecureBytes(count: 32)
+        table.collections[i].grants.append(
+            try CollectionGrant.make(
+                collectionKey: bogus, collectionID: table.collections[i].id, member: bob.member!.publicKey,
+                random: SystemRandom.shared))
+        payload.collections = table
+        try VaultStore.save(payload, over: bob)
+        let seen = try VaultDocument(vault: Self.open(path, Self.alice))
+        #expect(try seen.collection(named: "Alice only").unlistedGrants == 1)
+        #expect(try seen.collection(named: "Alice only").members.count == 1)
+        // alice shares it with carol, then takes it back: the new key goes to her alone.
+        let vault = try Self.open(path, Self.alice)
+        let (slot, carol) = try VaultStore.makeSlotWithMember(
+            .keyFile(Self.carol.keyFiles[0]), label: "carol", keys: vault.keys)
+        let members = try #require(try vault.collectionTable()?.members)
+        try VaultStore.replaceSlots(of: vault, with: vault.file.header.slots + [slot], members: members + [carol])
+        try Self.modify(path, as: Self.alice) { document, _ in
+            try document.share(document.collection(named: "Alice only").id, with: Data(carol))
+        }
+        try Self.modify(path, as: Self.alice) { document, _ in
+            try document.unshare(document.collection(named: "Alice only").id, from: Data(carol))
+        }
+        #expect(try Self.titles(path, Self.bob) == ["Electricity", "Netflix"])
+        #expect(try Self.titles(path, Self.carol) == ["Netflix"])
+        let entry = try #require(try Self.open(path, Self.alice).collectionTable()?.collections[i])
+        #expect(entry.grants.count == 1)
+    }
+
+    @Test func aMemberWhoseKeyslotIsRemovedLosesTheKeyAtTheNextSave() throws {
+        let path = try Self.sharedHousehold()
+        let before = try #require(try Self.open(path, Self.bob).openCollections().first?.key)
+        let alice = try Self.open(path, Self.alice)
+        var members = try #require(try alice.collectionTable()?.members)
+        members.remove(at: 1)
+        try VaultStore.replaceSlots(of: alice, with: [alice.file.header.slots[0]], members: members)
+        try Self.modify(path, as: Self.alice) { document, _ in document.items.append(VaultItem(title: "after")) }
+        let household = try #require(
+            try Self.open(path, Self.alice).openCollections().first { $0.contents.name == "Household" })
+        #expect(household.key.withBytes { Array($0) } != before.withBytes { Array($0) })
+        #expect(household.contents.members.count == 1)
+    }
+
+    @Test func twoCollectionsOfOneNameAreNeverGuessedBetween() throws {
+        let path = try Self.sharedHousehold()
+        let bobMember = try Self.member(Self.open(path, Self.bob))
+        let aliceMember = try Self.member(Self.open(path, Self.alice))
+        // bob, who cannot see "Alice only", makes one of that name and shares it with alice.
+        try Self.modify(path, as: Self.bob) { document, _ in
+            let trap = try document.createCollection(named: "Alice only", grantedTo: bobMember)
+            try document.share(trap.id, with: aliceMember)
+        }
+        let document = try VaultDocument(vault: Self.open(path, Self.alice))
+        #expect(throws: CofferKitError.self) { try document.collection(named: "Alice only") }
+        let mine = try #require(document.collections.first { $0.name == "Alice only" && $0.members == [aliceMember] })
+        #expect(try document.collection(named: String(mine.idString.prefix(8))).id == mine.id)
+    }
+
+    @Test func mergeLeavesCollectionsThatDifferBetweenTheCopies() throws {
+        let path = try Self.sharedHousehold()
+        let copy = path + ".phone"
+        try FileManager.default.copyItem(atPath: path, toPath: copy)
+        let bobMember = try Self.member(Self.open(path, Self.bob))
+        try Self.modify(copy, as: Self.alice) { document, _ in
+            let household = try document.collection(named: "Household").id
+            try document.unshare(household, from: bobMember)
+            var item = VaultItem(title: "After unshare")
+            item.collection = household
+            document.items.append(item)
+        }
+        let other = try VaultContent.documentWithAttachments(of: Self.open(copy, Self.alice))
+        let vault = try Self.open(path, Self.alice)
+        var document = try VaultContent.documentWithAttachments(of: vault)
+        let report = document.merge(other)
+        #expect(report.notMerged == 2)  // Electricity and the new item: Household's key differs
+        let payload = try VaultContent.payload(for: &document, over: vault)
+        try VaultStore.save(payload, over: vault)
+        #expect(try !Self.titles(path, Self.bob).contains("After unshare"))
+    }
+
+    @Test func anImportUpdatesOnlyItemsOfItsOwnCollection() throws {
+        let path = try Self.sharedHousehold()
+        let vault = try Self.open(path, Self.alice)
+        var document = try VaultDocument(vault: vault)
+        var imported = VaultItem(title: "Netflix")
+        imported.password = "private-import"
+        imported.collection = try document.collection(named: "Alice only").id
+        let result = document.merge([imported], duplicates: .update)
+        #expect(result.added.count == 1)
+        #expect(document.items.first { $0.title == "Netflix" && $0.collection == nil }?.password == nil)
     }
 }

@@ -35,8 +35,14 @@ extension TestKitGenerator {
         return out
     }
 
-    static func contents(name: String, revision: Int = 1, records: [PropertyListValue]) -> PropertyListValue {
-        ["format": 1, "name": .string(name), "revision": .integer(revision), "records": .array(records), "blobs": []]
+    static func contents(name: String, revision: Int = 1, members: [[UInt8]], records: [PropertyListValue])
+        -> PropertyListValue
+    {
+        [
+            "format": 1, "name": .string(name), "revision": .integer(revision),
+            "members": .array(members.sorted { $0.lexicographicallyPrecedes($1) }.map { .data(Data($0)) }),
+            "records": .array(records), "blobs": [],
+        ]
     }
 
     static func collectionVectors(
@@ -64,9 +70,11 @@ extension TestKitGenerator {
         let big = (0..<1600).map { i -> PropertyListValue in
             ["title": .string("shared item \(i)"), "password": .string("pw-\(i * 7919)")]
         }
-        let contentsA = PayloadForge.bplist(contents(name: "Ana only", records: [records[0]]))
-        let contentsB = PayloadForge.bplist(contents(name: "Household", revision: 7, records: big))
-        let contentsC = PayloadForge.bplist(contents(name: "Cy's", records: [records[1]]))
+        let contentsA = PayloadForge.bplist(contents(name: "Ana only", members: [anaMember], records: [records[0]]))
+        let contentsB = PayloadForge.bplist(
+            contents(name: "Household", revision: 7, members: [anaMember, boMember], records: big))
+        let contentsC = PayloadForge.bplist(
+            contents(name: "Cy's", members: [boMember, cyMember], records: [records[1]]))
         func grant(_ key: SecureBytes, _ id: [UInt8], _ member: [UInt8]) throws -> CollectionGrant {
             try CollectionGrant.make(collectionKey: key, collectionID: id, member: member, random: random)
         }
@@ -137,7 +145,7 @@ extension TestKitGenerator {
         try forgedA(
             le(UInt32(0)) + [UInt8](repeating: 0, count: 12), "payload_collection_length_zero", "contents length 0")
         func withContents(_ edit: (inout PropertyListDictionary) -> Void) -> [UInt8] {
-            var d = contents(name: "Ana only", records: [records[0]]).dictionaryValue!
+            var d = contents(name: "Ana only", members: [anaMember], records: [records[0]]).dictionaryValue!
             edit(&d)
             return collectionPlaintext(PayloadForge.bplist(.dictionary(d)))
         }
@@ -146,6 +154,12 @@ extension TestKitGenerator {
         try forgedA(withContents { $0["revision"] = 0 }, "payload_collection_revision_zero", "revision 0")
         try forgedA(withContents { $0["name"] = "" }, "payload_collection_name_empty", "an empty name")
         try forgedA(withContents { $0["format"] = 2 }, "payload_collection_format_2", "contents format 2")
+        try forgedA(withContents { $0["members"] = [] }, "payload_collection_members_empty", "no member listed")
+        try forgedA(
+            withContents {
+                $0["members"] = .array(
+                    [anaMember, boMember].sorted { $1.lexicographicallyPrecedes($0) }.map { .data(Data($0)) })
+            }, "payload_collection_members_unsorted", "listed members in descending order")
         try forgedA(
             withContents {
                 $0["blobs"] = [

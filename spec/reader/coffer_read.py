@@ -1291,7 +1291,7 @@ COLLECTION_ID = 16
 MAX_COLLECTIONS = 64
 COLLECTION_SALT = 32
 MAX_COLLECTION_PLAIN = 268_435_456  # |Q| at most 256 MiB (§13.5)
-CONTENTS_KEYS = {"format", "name", "revision", "records", "blobs"}
+CONTENTS_KEYS = {"format", "name", "revision", "members", "records", "blobs"}
 CONTENTS_BLOB_KEYS = {"id", "data"}
 NAME_BYTES = (1, 256)
 
@@ -1433,8 +1433,9 @@ def collection_unseal(collection_key, collection_id, sealed):
 
 def collection_contents(value):
     """§13.6: a dictionary of exactly format (the integer 1), name (1…256 bytes of UTF-8, no
-    Cc), revision (integer ≥ 1), records (array of dictionaries), blobs (array of exactly id,
-    16 bytes and unique, and data). Returns a problem or None."""
+    Cc), revision (integer ≥ 1), members (a non-empty array of 32-byte data, strictly
+    ascending), records (array of dictionaries), blobs (array of exactly id, 16 bytes and
+    unique, and data). Returns a problem or None."""
     if type(value) is not dict:
         return "its contents are not a dictionary"
     if set(value) != CONTENTS_KEYS:
@@ -1450,6 +1451,14 @@ def collection_contents(value):
         return "its name holds a control character"
     if not is_integer(value["revision"]) or value["revision"] < 1:
         return f"its revision {value['revision']!r} is not an integer ≥ 1"
+    members = value["members"]
+    if type(members) is not list or not members:
+        return "its members are not a non-empty array"
+    for number, member in enumerate(members):
+        if not is_data(member, 32):
+            return f"its member {number} is not 32 bytes of data"
+        if number > 0 and not members[number - 1] < member:
+            return "its members are not in strictly ascending order"
     if type(value["records"]) is not list:
         return "its records are not an array"
     for number, record in enumerate(value["records"]):
