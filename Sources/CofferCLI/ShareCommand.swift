@@ -7,7 +7,8 @@ import VaultFormat
 struct ShareTarget: ParsableArguments {
     @Option(name: .customLong("with"), help: "A recipient (age1… or coffer-recipient-v1:…) that has a keyslot.")
     var recipient: String?
-    @Option(help: "The label of a keyslot (see keys list).") var passphraseSlot: String?
+    @Option(help: "The label of a keyslot (see keys list; any kind of slot, despite the name).")
+    var passphraseSlot: String?
 
     func validate() throws {
         guard (recipient == nil) != (passphraseSlot == nil) else {

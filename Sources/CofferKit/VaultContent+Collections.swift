@@ -81,9 +81,10 @@ struct CollectionSealing {
         for i in items.indices {
             for j in items[i].attachments.indices where items[i].attachments[j].content == nil {
                 let blob = items[i].attachments[j].blob
-                if let bytes = opened.values.lazy.compactMap({ $0.contents.blobs.first { Data($0.id) == blob }?.bytes })
-                    .first
-                {
+                // From the item's own collection, or (an item moved in) the default collection's
+                // blobs: never from another private collection that happens to hold that id.
+                let own = items[i].collection.flatMap { opened[$0] }
+                if let bytes = own?.contents.blobs.first(where: { Data($0.id) == blob })?.bytes {
                     items[i].attachments[j].content = bytes
                 } else if let source = previous.blobs.first(where: { Data($0.id) == blob })?.source {
                     items[i].attachments[j].content = try Self.read(source)
