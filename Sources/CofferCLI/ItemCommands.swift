@@ -32,16 +32,18 @@ enum ItemTable {
                 < (FolderPath.format($1.folder).lowercased(), $1.title.lowercased())
         }
         if json {
-            let rows: [[String: Any]] = sorted.map { item in
-                var row: [String: Any] = [
-                    "id": item.id.recordString, "kind": item.kind.name, "title": item.title,
-                    "username": item.username ?? "", "folder": item.folder, "urls": item.urls, "tags": item.tags,
-                ]
-                if showsCollection { row["collection"] = collection(item) }
-                return row
-            }
-            let data = try JSONSerialization.data(withJSONObject: rows, options: [.prettyPrinted, .sortedKeys])
-            CofferCLI.print(TerminalSafeJSON.escape(String(decoding: data, as: UTF8.self)))
+            var writer = PrettyJSONWriter()
+            writer.writeArray(
+                of: sorted.map { item in
+                    var row: [(String, PrettyJSONWriter.Value)] = [
+                        ("id", .string(item.id.recordString)), ("kind", .string(item.kind.name)),
+                        ("title", .string(item.title)), ("username", .string(item.username ?? "")),
+                        ("folder", .strings(item.folder)), ("urls", .strings(item.urls)), ("tags", .strings(item.tags)),
+                    ]
+                    if showsCollection { row.append(("collection", .string(collection(item)))) }
+                    return row
+                })
+            CofferCLI.print(String(decoding: writer.bytes, as: UTF8.self))
             return
         }
         let rows =

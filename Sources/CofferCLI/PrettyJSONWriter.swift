@@ -1,0 +1,85 @@
+import Foundation
+
+/// Writes the pretty JSON `list --json` prints — byte for byte what JSONSerialization
+/// writes with `.prettyPrinted` and `.sortedKeys` (two-space indents, `" : "`, `/` as `\/`,
+/// an empty array as `[` and `]` on their own lines) — streamed into one buffer instead of
+/// going through `[String: Any]` trees, and terminal-safe as ``TerminalSafeJSON`` makes it:
+/// every control, format character and line or paragraph separator as `\u` escapes. At
+/// 100,000 items JSONSerialization took most of `list --json`'s 13.8 s and 588 MB.
+struct PrettyJSONWriter {
+    private(set) var bytes: [UInt8] = []
+
+    /// One value of an object: a string or an array of strings.
+    enum Value {
+        case string(String)
+        case strings([String])
+    }
+
+    /// An array of objects, each given as (key, value) pairs; keys are sorted here.
+    mutating func writeArray(of objects: [[(String, Value)]]) {
+        if objects.isEmpty {
+            append("[\n\n]")
+            return
+        }
+        append("[\n")
+        for (n, object) in objects.enumerated() {
+            append("  {\n")
+            let sorted = object.sorted { $0.0 < $1.0 }
+            for (m, (key, value)) in sorted.enumerated() {
+                append("    ")
+                writeString(key)
+                append(" : ")
+                switch value {
+                case .string(let text): writeString(text)
+                case .strings(let list):
+                    if list.isEmpty {
+                        append("[\n\n    ]")
+                    } else {
+                        append("[\n")
+                        for (k, text) in list.enumerated() {
+                            append("      ")
+                            writeString(text)
+                            append(k == list.count - 1 ? "\n" : ",\n")
+                        }
+                        append("    ]")
+                    }
+                }
+                append(m == sorted.count - 1 ? "\n" : ",\n")
+            }
+            append(n == objects.count - 1 ? "  }\n" : "  },\n")
+        }
+        append("]")
+    }
+
+    private mutating func append(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    private mutating func writeString(_ text: String) {
+        bytes.append(0x22)
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x22: bytes += [0x5C, 0x22]
+            case 0x5C: bytes += [0x5C, 0x5C]
+            case 0x2F: bytes += [0x5C, 0x2F]
+            case 0x08: bytes += [0x5C, 0x62]
+            case 0x0C: bytes += [0x5C, 0x66]
+            case 0x0A: bytes += [0x5C, 0x6E]
+            case 0x0D: bytes += [0x5C, 0x72]
+            case 0x09: bytes += [0x5C, 0x74]
+            case 0..<0x20: escape(scalar)
+            case 0x20..<0x80: bytes.append(UInt8(scalar.value))
+            default:
+                switch scalar.properties.generalCategory {
+                case .control, .format, .lineSeparator, .paragraphSeparator: escape(scalar)
+                default: bytes.append(contentsOf: String(scalar).utf8)
+                }
+            }
+        }
+        bytes.append(0x22)
+    }
+
+    private mutating func escape(_ scalar: Unicode.Scalar) {
+        for unit in String(scalar).utf16 { bytes.append(contentsOf: String(format: "\\u%04x", unit).utf8) }
+    }
+}
