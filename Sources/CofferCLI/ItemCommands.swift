@@ -27,10 +27,9 @@ enum ItemTable {
         func collection(_ item: VaultItem) -> String {
             item.collection.map { collections[$0] ?? "?" } ?? CollectionOption.defaultName
         }
-        let sorted = items.sorted {
-            (FolderPath.format($0.folder).lowercased(), $0.title.lowercased())
-                < (FolderPath.format($1.folder).lowercased(), $1.title.lowercased())
-        }
+        // Each item's sort key made once, not at every comparison.
+        let sorted = items.map { (FolderPath.format($0.folder).lowercased(), $0.title.lowercased(), $0) }
+            .sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2)
         if json {
             var writer = PrettyJSONWriter()
             writer.writeArray(
@@ -56,19 +55,29 @@ enum ItemTable {
                     cut(TerminalText.safe(FolderPath.format(item.folder), multiline: false)),
                 ] + (showsCollection ? [cut(TerminalText.safe(collection(item), multiline: false))] : [])
             }
-        let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
-        for row in rows {
-            let cells = row.enumerated().map { i, cell in
-                i == row.count - 1 ? cell : cell.padding(toLength: widths[i], withPad: " ", startingAt: 0)
+        let counts = rows.map { $0.map(\.count) }  // characters, as a terminal shows them
+        let widths = (0..<rows[0].count).map { column in counts.map { $0[column] }.max() ?? 0 }
+        var out = ""
+        for (row, count) in zip(rows, counts) {
+            var line = ""
+            for (i, cell) in row.enumerated() {
+                if i > 0 { line += "  " }
+                line += cell
+                if i < row.count - 1 { line += String(repeating: " ", count: widths[i] - count[i]) }
             }
-            CofferCLI.print(cells.joined(separator: "  ").trimmingCharacters(in: .whitespaces))
+            while line.last == " " { line.removeLast() }
+            out += line
+            out += "\n"
         }
+        CofferCLI.print(out, terminator: "")
     }
 
     /// Cells longer than 32 characters end in an ellipsis; one line per item whatever it holds.
     static func cut(_ text: String) -> String {
-        let line = text.replacingOccurrences(of: "\n", with: " ")
-        return line.count > 32 ? line.prefix(31) + "…" : line
+        let line = text.utf8.contains(0x0A) ? text.replacingOccurrences(of: "\n", with: " ") : text
+        // Up to 32 UTF-8 bytes cannot be more than 32 characters: no count needed.
+        guard line.utf8.count > 32, line.count > 32 else { return line }
+        return line.prefix(31) + "…"
     }
 }
 

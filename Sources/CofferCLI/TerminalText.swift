@@ -6,6 +6,10 @@
 enum TerminalText {
     /// `text` made safe to print; `multiline` keeps line feeds and tabs (notes, messages).
     static func safe(_ text: String, multiline: Bool = true) -> String {
+        // Most text is printable ASCII: one pass over its bytes settles it.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F || multiline && ($0 == 0x0A || $0 == 0x09) }) {
+            return text
+        }
         guard text.unicodeScalars.contains(where: { acts($0, multiline: multiline) }) else { return text }
         var out = ""
         for scalar in text.unicodeScalars {
@@ -19,7 +23,11 @@ enum TerminalText {
     }
 
     private static func acts(_ scalar: Unicode.Scalar, multiline: Bool) -> Bool {
-        if multiline, scalar == "\n" || scalar == "\t" { return false }
+        // ASCII first, without the Unicode tables: C0 and DEL act, nothing else does.
+        if scalar.value < 0x80 {
+            if multiline, scalar == "\n" || scalar == "\t" { return false }
+            return scalar.value < 0x20 || scalar.value == 0x7F
+        }
         switch scalar.properties.generalCategory {
         case .control, .format, .lineSeparator, .paragraphSeparator: return true
         default: return false

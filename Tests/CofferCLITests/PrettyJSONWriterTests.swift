@@ -17,7 +17,9 @@ import Testing
         var plain = [[String: Any]]()
         for (n, text) in Self.strings.enumerated() {
             let list = Array(Self.strings.prefix(n % 4))
-            objects.append([("title", .string(text)), ("id", .string("\(n)")), ("urls", .strings(list)), ("b", .strings([]))])
+            objects.append([
+                ("title", .string(text)), ("id", .string("\(n)")), ("urls", .strings(list)), ("b", .strings([])),
+            ])
             plain.append(["title": text, "id": "\(n)", "urls": list, "b": [String]()])
         }
         for count in [0, 1, objects.count] {
