@@ -19,6 +19,14 @@ struct CollectionCommand: ParsableCommand {
             """,
         subcommands: [List.self, Create.self, Rename.self, Remove.self, Register.self])
 
+    /// A name a new or renamed collection may take: not `default`, and as §13.6 allows.
+    static func validateNewName(_ name: String) throws {
+        guard name != CollectionOption.defaultName else {
+            throw ValidationError("\"default\" names the collection every keyslot opens")
+        }
+        if let problem = CollectionContents.nameProblem(name) { throw ValidationError(problem) }
+    }
+
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list",
@@ -123,12 +131,7 @@ struct CollectionCommand: ParsableCommand {
         @Flag(help: "Keep the previous file as VAULT.bak.") var backup = false
         @OptionGroup var keys: KeyOptions
 
-        func validate() throws {
-            guard name != CollectionOption.defaultName else {
-                throw ValidationError("\"default\" names the collection every keyslot opens")
-            }
-            if let problem = CollectionContents.nameProblem(name) { throw ValidationError(problem) }
-        }
+        func validate() throws { try CollectionCommand.validateNewName(name) }
 
         func run() throws {
             try modifyVault(vault, keys: keys, backup: backup) { document, unlocked in
@@ -150,12 +153,7 @@ struct CollectionCommand: ParsableCommand {
         @Flag(help: "Keep the previous file as VAULT.bak.") var backup = false
         @OptionGroup var keys: KeyOptions
 
-        func validate() throws {
-            guard newName != CollectionOption.defaultName else {
-                throw ValidationError("\"default\" names the collection every keyslot opens")
-            }
-            if let problem = CollectionContents.nameProblem(newName) { throw ValidationError(problem) }
-        }
+        func validate() throws { try CollectionCommand.validateNewName(newName) }
 
         func run() throws {
             try modifyVault(vault, keys: keys, backup: backup) { document, _ in

@@ -16,6 +16,21 @@ struct ShareTarget: ParsableArguments {
         }
     }
 
+    /// Opens `vault` for writing, applies `change` to the collection named `collection` and
+    /// the target's member key, and saves; returns how the target slot is named.
+    func change(
+        _ collection: String, in vault: String, keys: KeyOptions, backup: Bool,
+        _ change: (inout VaultDocument, Data, Data) throws -> Void
+    ) throws -> String {
+        var who = ""
+        try modifyVault(vault, keys: keys, backup: backup) { document, unlocked in
+            let (member, name) = try self.member(in: unlocked, vault: vault)
+            who = name
+            try reportingCollection(vault) { try change(&document, document.collection(named: collection).id, member) }
+        }
+        return who
+    }
+
     /// The member key of the keyslot named, from the vault's member table.
     func member(in unlocked: UnlockedVault, vault: String) throws -> (key: Data, name: String) {
         let slots = unlocked.file.header.slots
@@ -63,13 +78,8 @@ struct Share: ParsableCommand {
     @OptionGroup var keys: KeyOptions
 
     func run() throws {
-        var who = ""
-        try modifyVault(vault, keys: keys, backup: backup) { document, unlocked in
-            let (member, name) = try target.member(in: unlocked, vault: vault)
-            who = name
-            try reportingCollection(vault) {
-                try document.share(document.collection(named: collection).id, with: member)
-            }
+        let who = try target.change(collection, in: vault, keys: keys, backup: backup) { document, id, member in
+            try document.share(id, with: member)
         }
         print("shared collection \"\(TerminalText.safe(collection))\" with keyslot \(who)")
     }
@@ -88,13 +98,8 @@ struct Unshare: ParsableCommand {
     @OptionGroup var keys: KeyOptions
 
     func run() throws {
-        var who = ""
-        try modifyVault(vault, keys: keys, backup: backup) { document, unlocked in
-            let (member, name) = try target.member(in: unlocked, vault: vault)
-            who = name
-            try reportingCollection(vault) {
-                try document.unshare(document.collection(named: collection).id, from: member)
-            }
+        let who = try target.change(collection, in: vault, keys: keys, backup: backup) { document, id, member in
+            try document.unshare(id, from: member)
         }
         print("unshared collection \"\(TerminalText.safe(collection))\" from keyslot \(who); it has a new key")
     }
