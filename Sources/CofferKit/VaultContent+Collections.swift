@@ -26,7 +26,7 @@ extension VaultContent {
 
 /// One save of a vault with collections: the default collection's records and blobs as
 /// ``VaultContent/payload(for:previous:)`` makes them, then each private collection's
-/// sealed blob and grants.
+/// sealed bytes and grants (its entry of the index's table).
 struct CollectionSealing {
     let vault: UnlockedVault
     let previous: VaultPayload

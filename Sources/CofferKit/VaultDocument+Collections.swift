@@ -7,8 +7,9 @@ import VaultModel
 /// from an opened vault, and the rules of `collection` and `share` commands.
 extension VaultDocument {
     /// Adds a ``VaultCollection`` for every collection of `vault`, and the items (with their
-    /// attachments' bytes) of those the opening key can read.
-    mutating func readCollections(of vault: UnlockedVault) throws {
+    /// attachments' bytes) of those the opening key can read. A record that breaks the model
+    /// fails the read when `strict`; otherwise its collection is left out as damaged.
+    mutating func readCollections(of vault: UnlockedVault, strict: Bool) throws {
         guard let table = try vault.collectionTable() else { return }
         let (open, damaged) = try vault.openCollectionsSkippingDamaged()
         let opened = Dictionary(uniqueKeysWithValues: open.map { (Data($0.id), $0) })
@@ -25,22 +26,36 @@ extension VaultDocument {
             // Its members as its members wrote them (§13.6), not as the grants say: anyone with
             // the file key can add a grant.
             let contents = collection.contents
+            let held: [VaultItem]
+            do {
+                held = try Self.items(of: contents, id: id)
+            } catch let error as ModelError where !strict {
+                var damaged = VaultCollection(
+                    id: id, name: nil, revision: 0, members: entry.grants.map { Data($0.member) })
+                damaged.damage = "collection \(damaged.idString): \(error)"
+                collections.append(damaged)
+                continue
+            }
             var readable = VaultCollection(
                 id: id, name: contents.name, revision: contents.revision, members: contents.members.map { Data($0) })
             readable.keyFingerprint = collection.fingerprint
             readable.unlistedGrants = entry.grants.filter { !contents.members.contains($0.member) }.count
             collections.append(readable)
-            let blobs = Dictionary(contents.blobs.map { (Data($0.id), $0.bytes) }) { first, _ in first }
-            for (offset, record) in contents.records.enumerated() {
-                guard case .dictionary(let d) = record else {
-                    throw ModelError(
-                        record: offset, key: "", "collection \(contents.name): a record is not a dictionary")
-                }
-                var item = try VaultItem(plist: d, record: offset)
-                item.collection = id
-                for j in item.attachments.indices { item.attachments[j].content = blobs[item.attachments[j].blob] }
-                items.append(item)
+            items += held
+        }
+    }
+
+    /// A collection's records as items (its attachments' bytes loaded from its blobs).
+    private static func items(of contents: CollectionContents, id: Data) throws -> [VaultItem] {
+        let blobs = Dictionary(contents.blobs.map { (Data($0.id), $0.bytes) }) { first, _ in first }
+        return try contents.records.enumerated().map { offset, record in
+            guard case .dictionary(let d) = record else {
+                throw ModelError(record: offset, key: "", "collection \(contents.name): a record is not a dictionary")
             }
+            var item = try VaultItem(plist: d, record: offset)
+            item.collection = id
+            for j in item.attachments.indices { item.attachments[j].content = blobs[item.attachments[j].blob] }
+            return item
         }
     }
 

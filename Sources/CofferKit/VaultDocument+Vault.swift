@@ -9,9 +9,17 @@ extension VaultDocument {
     /// Reads the document from an opened vault (records only; blobs stay in the container),
     /// with the items of every private collection the key opens (their attachments loaded:
     /// a collection is read whole) and a ``VaultCollection`` for every collection.
+    ///
+    /// A private collection that does not open, or whose records break the item model, is
+    /// left out and named in its ``VaultCollection/damage`` (anyone who can write it could
+    /// have made it so); ``init(checking:)`` fails on the model instead.
     public init(vault: UnlockedVault) throws {
+        try self.init(vault: vault, strictCollections: false)
+    }
+
+    init(vault: UnlockedVault, strictCollections: Bool) throws {
         try self.init(records: try vault.readRecords())
-        try readCollections(of: vault)
+        try readCollections(of: vault, strict: strictCollections)
     }
 
     /// The container records (``records``) made one at a time as they are encoded, so large
@@ -35,7 +43,7 @@ extension VaultDocument {
     /// holds, with the blob's length as its size. What `verify` with a key checks and what
     /// every export needs, so the two agree.
     public init(checking vault: UnlockedVault) throws {
-        try self.init(vault: vault)
+        try self.init(vault: vault, strictCollections: true)
         let blobs = Dictionary(try vault.blobList().map { (Data($0.id), $0.length) }) { first, _ in first }
         for (i, item) in items.enumerated() {
             for attachment in item.attachments {

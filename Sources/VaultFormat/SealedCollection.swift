@@ -2,9 +2,9 @@ import Foundation
 import PropertyList
 import VaultCrypto
 
-/// A private collection's sealed bytes (spec/FORMAT.md §13.5), which the vault stores as the
-/// blob with the collection's id: a 32-byte salt, then the padded contents in 64 KiB STREAM
-/// chunks under a key only the collection's key gives. A writer that cannot open a
+/// A private collection's sealed bytes (spec/FORMAT.md §13.5), which the vault keeps in its
+/// index entry: a 32-byte salt, then the padded contents in 64 KiB STREAM chunks under a key
+/// only the collection's key gives. A writer that cannot open a
 /// collection copies these bytes unchanged; one that changes it seals again under a new
 /// salt, so the chunk key — and with it every nonce — is new.
 package enum SealedCollection {

@@ -221,6 +221,28 @@ import VaultFormat
         #expect(try Self.titles(path, Self.alice) == ["Alice's bank", "Netflix", "later"])
     }
 
+    /// A member who seals a record that breaks the item model into a shared collection
+    /// costs the other members that collection only; checking (verify, exports) fails on it.
+    @Test func aCollectionWhoseRecordsBreakTheModelIsLeftOutNotFatal() throws {
+        let path = try Self.sharedHousehold()
+        let alice = try Self.open(path, Self.alice)
+        let household = try #require(try alice.openCollections().first { $0.contents.name == "Household" })
+        var payload = try alice.payloadForResealing()
+        var table = try #require(payload.collections)
+        let i = try #require(table.collections.firstIndex { $0.id == household.id })
+        let broken = CollectionContents(
+            name: "Household", revision: 9, members: household.contents.members, records: ["not an item"])
+        table.collections[i].sealed = Data(
+            try SealedCollection.seal(
+                broken.encoded(), id: household.id, key: household.key, random: SystemRandom.shared))
+        payload.collections = table
+        try VaultStore.save(payload, over: alice)
+        let seen = try VaultDocument(vault: Self.open(path, Self.bob))
+        #expect(seen.items.map(\.title) == ["Netflix"])
+        #expect(seen.collections.contains { $0.damage != nil })
+        #expect(throws: ModelError.self) { try VaultDocument(checking: Self.open(path, Self.bob)) }
+    }
+
     /// A co-owner (with the file key, not the collection's) adds a grant for themselves: it
     /// is not followed — not even when the collection's key rotates.
     @Test func aGrantSomeoneElseAddedIsNeverFollowed() throws {
