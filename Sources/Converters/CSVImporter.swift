@@ -189,7 +189,8 @@ public struct CSVImporter {
         }
         // A row holding a URL or an e-mail address is values, not a header, whatever words
         // it also holds (`GitHub,ana,https://a.com,pw,n` named a column "pw").
-        let holdsValues = overrides.isEmpty && header.fields.contains { $0.contains("://") || NotesToken.isEmail($0) }
+        // (" ana@x.com" after a comma and a space too; "Pho&Banh2020" is a password, no name.)
+        let holdsValues = overrides.isEmpty && header.fields.contains { HeaderlessCSV.isValue($0) }
         guard !holdsValues,
             mapping.fields.values.contains(where: { [.password, .username, .url, .title].contains($0) })
         else {

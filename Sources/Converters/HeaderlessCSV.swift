@@ -4,7 +4,7 @@ enum HeaderlessCSV {
     /// A first row that names columns Coffer knows (two of title, username, password, URL).
     static func isHeader(_ fields: [String]) -> Bool {
         // A row of values (an e-mail, a URL) is no header, whatever words it holds.
-        if fields.contains(where: { $0.contains("@") || $0.contains("://") }) { return false }
+        if fields.contains(where: { $0.contains("@") || $0.contains("://") || isValue($0) }) { return false }
         return Set(fields.compactMap { CSVHeaderVocabulary.meaning(of: $0)?.field })
             .intersection([.title, .username, .password, .url]).count >= 2
     }
@@ -15,6 +15,17 @@ enum HeaderlessCSV {
         fields.allSatisfy { cell in
             cell.count <= 40 && cell.split(separator: " ").count <= 4 && !cell.contains(":")
         }
+    }
+
+    /// A cell no header names a column with: an e-mail address, a URL, or a password-like
+    /// string of letters, digits and symbols (`Pho&Banh2020`), spaces around it or not.
+    static func isValue(_ cell: String) -> Bool {
+        let value = cell.trimmingCharacters(in: .whitespaces)
+        if value.contains("://") || NotesToken.isEmail(value) { return true }
+        guard !value.contains(" "), value.contains(where: \.isLetter), value.contains(where: \.isNumber) else {
+            return false
+        }
+        return value.contains { !$0.isLetter && !$0.isNumber && !"_-./#()".contains($0) }
     }
 
     static func looksLikeURL(_ value: String) -> Bool {

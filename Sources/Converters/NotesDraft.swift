@@ -33,6 +33,10 @@ struct NotesDraft: Sendable {
     /// Its username was read through a username or e-mail label (`Anmeldename: MuellerK1975`):
     /// it stays the username even when it looks like a password, unless it is the password.
     var usernameLabelled = false
+    /// The label its username was read through (`acct`, `member #`), when that label names an
+    /// account or customer number: a login name labelled later on the line (`login: ana`) is
+    /// the username instead, and the number is kept beside it.
+    var usernameNumberLabel: String?
     /// Its username is a login name of letters and digits written just before a password
     /// with symbols (`PlayerOne9 / Pac|Man|Ghost`): it stays the username too.
     var usernameBesidePassword = false

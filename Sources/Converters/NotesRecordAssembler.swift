@@ -531,7 +531,11 @@ struct NotesRecordAssembler {
         }
         var remaining = [NotesLine.Field]()
         for field in rest {
-            if field.shape == .url {
+            // "Hulu cancelled 2022-02-14": a full date is when something happened, never a
+            // login or a password.
+            if field.tokens.count == 1, Self.isFullDate(field.text) {
+                draft!.unrecognized.append(field.text)
+            } else if field.shape == .url {
                 draft!.urls.append(field.text)
             } else if draft!.username == nil, let login = Self.bracketedLogin(field) {
                 draft!.username = login  // "Hulu (login ana@x.com) pw"
@@ -592,7 +596,25 @@ struct NotesRecordAssembler {
             for field in remaining where field.parenthesised { draft!.unrecognized.append(field.text) }
             remaining.removeAll { $0.parenthesised }
         }
+        // "USAA: ana55 / Vet#1973 - member: 0091", "… - Kundennr. 4411": a word Coffer does
+        // not know as a label, marked with a colon, and the value after it name a field of
+        // their own once two other values are left for the login and password.
+        var named = [(String, String)]()
+        var index = 0
+        while index + 1 < remaining.count {
+            let word = remaining[index]
+            if remaining.count - 2 >= 2, word.shape == .word, word.tokens.count <= 2, !word.parenthesised,
+                word.tokens.last?.marked == true, remaining[index + 1].tokens.count == 1,
+                !remaining[index + 1].parenthesised, remaining[index + 1].shape != .email
+            {
+                named.append((word.text, remaining[index + 1].text))
+                remaining.removeSubrange(index...(index + 1))
+            } else {
+                index += 1
+            }
+        }
         assignPositional(remaining)
+        for (name, value) in named { extra(name, value) }
     }
 
     /// User and password from the values left on a line, in the order people write them
@@ -732,7 +754,8 @@ struct NotesRecordAssembler {
     }
 
     /// A line with labels: `user: x`, `Service user: x pass: y`, `id 123 pin 45 pw: z`.
-    private mutating func labelledFields(_ fields: [NotesLine.Field], line: NotesLine, also: Int? = nil) {
+    private mutating func labelledFields(_ written: [NotesLine.Field], line: NotesLine, also: Int? = nil) {
+        let (fields, remarks) = Self.serviceFirst(written)
         let firstLabel = fields.firstIndex { $0.label != nil } ?? fields.count
         let prefix = fields[..<firstLabel]
         let titleField = Self.titleField(prefix, line: fields)
@@ -791,6 +814,15 @@ struct NotesRecordAssembler {
         {
             start(line)
         }
+        // "acct # 0012 3456" under a record with its login: the account's number, a field of it.
+        if titleField == nil, fields.count == 1, let label = fields[0].label, label.field == .username,
+            !fields[0].tokens.isEmpty, Self.isAccountNumberLabel(fields[0].labelText),
+            let open = draft, open.username != nil, open.title != nil, open.block == block, !line.isListItem
+        {
+            draft!.touch(line.number)
+            extra(fields[0].labelText, fields[0].text)
+            return
+        }
         // "Gov.br - CPF … - senha x": a site named before the labels opens a record too.
         // "Netflix acct: tom@x.com" / "netflix pw = x": the same service named again on the
         // next line fills the record's empty fields instead of opening another.
@@ -826,6 +858,7 @@ struct NotesRecordAssembler {
             }
         }
         _ = current(line)
+        draft!.unrecognized += remarks
         if let also { draft!.touch(also) }
         if let titleField, !sameService {
             draft!.title = titleField.text
@@ -866,6 +899,20 @@ struct NotesRecordAssembler {
             draft!.unrecognized.append(bare[marker].text)
             bare.removeSubrange(marker...(marker + 1))
         }
+        // "CAF : n° allocataire 7788123 / mdp x", "Kundennr. 4411 PW x": a number named by
+        // words for an account or customer number is the login when no label gave one.
+        if draft!.username == nil,
+            let named = bare.indices.dropLast().first(where: { index in
+                bare[index].shape == .word && !bare[index].parenthesised && bare[index].tokens.count <= 3
+                    && Self.isAccountNumberLabel(bare[index].text) && bare[index + 1].shape == .number
+                    && bare[index + 1].tokens.count == 1
+            })
+        {
+            draft!.username = bare[named + 1].text
+            draft!.placed += 1
+            draft!.unrecognized.append(bare[named].text)
+            bare.removeSubrange(named...(named + 1))
+        }
         // An e-mail is the login before any plain word beside it ("shared: ana@x.com pw y").
         let ordered = bare.filter({ $0.shape == .email }) + bare.filter({ $0.shape != .email })
         for (offset, field) in ordered.enumerated() {
@@ -880,6 +927,44 @@ struct NotesRecordAssembler {
             }
             bareInRecord(field)
         }
+    }
+
+    /// The words before a line's first label, reordered so that the service's name comes
+    /// first, and the words around it that are remarks:
+    /// - "2021-09-05 Ally user x pw y": a date opening the line dates it;
+    /// - "new bank - Ally - user x": a lower-case phrase, then a capitalised name — the name;
+    /// - "signed up for Netflix  user x": a lower-case phrase ending in a capitalised name.
+    static func serviceFirst(_ fields: [NotesLine.Field]) -> ([NotesLine.Field], [String]) {
+        var fields = fields
+        var remarks = [String]()
+        var firstLabel: Int { fields.firstIndex { $0.label != nil } ?? fields.count }
+        guard firstLabel >= 1 else { return (fields, remarks) }
+        if firstLabel >= 2, fields[0].tokens.count == 1, isDate(fields[0].text) {
+            remarks.append(fields.removeFirst().text)
+        }
+        let isName: (NotesLine.Field) -> Bool = { field in
+            field.shape == .word && !field.parenthesised && field.tokens.count <= 3
+                && field.text.first?.isUppercase == true && !NotesToken.isPasswordLike(field.text)
+                && !isLabelPhrase(field)
+        }
+        guard let first = fields.first, first.shape == .word, !first.parenthesised, first.tokens.count >= 2,
+            first.text.first?.isLowercase == true
+        else { return (fields, remarks) }
+        if firstLabel >= 2, let name = fields[1..<firstLabel].firstIndex(where: isName) {
+            let service = fields.remove(at: name)
+            remarks.append(fields.removeFirst().text)
+            fields.insert(service, at: 0)
+        } else if firstLabel == 1, first.tokens.count >= 3 {
+            let tail = first.tokens.reversed().prefix { token in
+                token.text.first?.isUppercase == true && !token.isTyped && !token.parenthesised
+            }
+            if (1...2).contains(tail.count) {
+                let cut = first.tokens.count - tail.count
+                remarks.append(first.tokens[..<cut].map(\.text).joined(separator: " "))
+                fields[0] = NotesLine.Field(label: nil, tokens: Array(first.tokens[cut...]))
+            }
+        }
+        return (fields, remarks)
     }
 
     /// A value without a label on a labelled line: placed by its shape when its field is free.
@@ -964,6 +1049,9 @@ struct NotesRecordAssembler {
             } else if draft!.username == nil {
                 draft!.username = value
                 draft!.usernameLabelled = true
+                if Self.isAccountNumberLabel(name) { draft!.usernameNumberLabel = name }
+            } else if !Self.isAccountNumberLabel(name) {
+                loginNameOverNumber(name, value)
             } else {
                 extra(name, value)
             }
@@ -972,7 +1060,7 @@ struct NotesRecordAssembler {
                 draft!.username = value
                 draft!.usernameLabelled = true
             } else {
-                extra(name, value)
+                loginNameOverNumber(name, value)
             }
         case .password:
             if draft!.password == nil {
@@ -1078,6 +1166,32 @@ struct NotesRecordAssembler {
     /// A custom field, concealed when its value looks like a password or an account, card or
     /// identity number (six digits or more), or when its label names an identity document or
     /// a bank account: only plainly descriptive values (a network name, a port) are shown.
+    /// "acct # 0091  user: bob": a login name labelled after an account number is the
+    /// username; the number is kept as a field under its own label.
+    private mutating func loginNameOverNumber(_ name: String, _ value: String) {
+        guard let numberLabel = draft!.usernameNumberLabel, let number = draft!.username else {
+            return extra(name, value)
+        }
+        draft!.username = value
+        draft!.usernameNumberLabel = nil
+        extra(numberLabel, number)
+    }
+
+    /// `acct`, `account`, `member #`, `Kundennummer`, `n° client`, `customer id`: a label
+    /// naming an account, member or customer number — weaker than a login name's label.
+    static func isAccountNumberLabel(_ name: String) -> Bool {
+        let words = NotesLabel.fold(name).split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "°" })
+        guard let first = words.first else { return false }
+        let accountWords: Set<String> = [
+            "acct", "account", "konto", "cuenta", "compte", "conta", "rekening", "member", "membership", "customer",
+            "client", "cliente", "kunde", "klant", "contrato", "contract", "vertrag", "vertragsnummer",
+            "kundennummer", "kundennr", "klantnummer", "klantnr", "mitgliedsnummer", "mitgliedsnr", "nif", "n°",
+            "nº", "no", "numero", "num", "nr", "policy", "card", "employee", "staff", "teilnehmernummer",
+            "zugangsnummer", "anmeldenummer",
+        ]
+        return accountWords.contains(String(first)) && !words.contains(where: { ["name", "user", "login"].contains($0) })
+    }
+
     private mutating func extra(_ name: String, _ value: String) {
         let words = value.split(separator: " ")
         let folded = NotesLabel.fold(name)
@@ -1241,6 +1355,15 @@ struct NotesRecordAssembler {
     }
 
     /// `2011`, `2015-03-02`, `12/03/2021`, `3.5.19`: a year or a date.
+    /// `2022-02-14`, `14/02/2022`, `3.4.21`: a day, a month and a year (not `555-201-7788`).
+    static func isFullDate(_ text: String) -> Bool {
+        let parts = text.split(whereSeparator: { $0 == "-" || $0 == "/" || $0 == "." })
+        guard isDate(text), parts.count == 3 else { return false }
+        let years = parts.indices.filter { parts[$0].count == 4 }
+        let short = parts.indices.filter { parts[$0].count <= 2 }
+        return (years == [0] || years == [2] || years.isEmpty) && short.count == (years.isEmpty ? 3 : 2)
+    }
+
     static func isDate(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
         let digit: (UInt8) -> Bool = { $0 >= 0x30 && $0 <= 0x39 }
