@@ -62,9 +62,9 @@ enum CSVHeaderVocabulary {
             // Only fillers: what the filler says alone.
             if all.contains("login") { return Meaning(field: .username, strength: 2) }
             if all.contains("site") || all.contains("web") { return Meaning(field: .url, strength: 2) }
-            if all.contains("account") || all.contains("entry") || all.contains("item") {
-                return Meaning(field: .title, strength: 2)
-            }
+            if all.contains("entry") || all.contains("item") { return Meaning(field: .title, strength: 2) }
+            // (`Account` beside `Entry` is often the account's number: the weaker title.)
+            if all.contains("account") { return Meaning(field: .title, strength: 1) }
             if all.contains("secret") { return Meaning(field: .password, strength: 1) }
             return nil
         }
@@ -80,8 +80,15 @@ enum CSVHeaderVocabulary {
         // A name word makes a title (`Password Name`, `Website Name`), except beside a
         // folder, a tag or a user (`Folder Name`, `Nom d'utilisateur`, `Benutzername`).
         if let title = meanings.filter({ $0.field == .title }).max(by: { $0.strength < $1.strength }) {
-            return meanings.last { [.folder, .tags].contains($0.field) || ($0.field == .username && $0.strength == 3) }
-                ?? title
+            if let other = meanings.last(where: {
+                [.folder, .tags].contains($0.field) || ($0.field == .username && $0.strength == 3)
+            }) {
+                return other
+            }
+            // `ChamberName`, `Owner Name`: a word Coffer does not know naming a name is less
+            // sure than `Name` or `Password Name`.
+            let unknown = content.count > meanings.count
+            return unknown ? Meaning(field: .title, strength: max(1, title.strength - 2)) : title
         }
         // Otherwise the last word is the head (`Email Password`, `Login URL`, `User Email`),
         // less sure than a header of that word alone (`Password` beats `Email Password`).
@@ -143,6 +150,7 @@ enum CSVHeaderVocabulary {
         "vorname", "nachname", "prenom", "apellido", "cognome", "sobrenome", "achternaam", "voornaam", "telefon",
         "telephone", "mobile", "fax", "interval", "reminder", "status", "version", "size", "color", "colour", "match",
         "matching", "filter", "rule", "regex", "realm", "httprealm", "form", "action", "field", "fields",
+        "additional", "more", "further", "weitere", "autres", "otros", "altri", "outros", "andere",
     ]
     /// Words that make a custom field concealed.
     static let secretWords: Set<String> = [
@@ -171,6 +179,8 @@ enum CSVHeaderVocabulary {
                 "nickname", "nick", "service", "resource", "label", "libelle", "dienst", "servizio", "servicio",
                 "servico", "bezeichnung",
             ])
+        // `Compte`, `Cuenta`, `Konto` head the service's name in people's own sheets.
+        add(.title, 1, ["compte", "cuenta", "conta", "konto", "conto", "rekening"])
         add(.title, 1, ["description", "beschreibung", "descripcion", "descrizione", "descricao", "omschrijving"])
         add(.username, 2, ["identifiant", "identifier", "kennung", "anmeldung", "accesso"])
         add(.username, 1, ["courriel", "correo", "posta"])
@@ -229,6 +239,8 @@ enum CSVHeaderVocabulary {
         // Often a card's or a field's type beside the entry's own (`Entry Type` … `Type`).
         add(.kind, 2, ["type", "typ", "tipo"])
         add(.fields, 3, ["fields", "custom fields"])
+        // Zoho Vault: "User Name:x" / "Password:y" lines in one cell.
+        add(.fields, 2, ["secret data", "secretdata", "custom data", "customdata"])
         add(.icon, 3, ["icon", "logo", "favicon", "icon url", "logo url", "image url", "iconuri", "icon uri"])
         add(
             .created, 3,

@@ -66,6 +66,9 @@ public struct CSVImporter {
 
     public var overrides: [String: Field] = [:]
 
+    /// Title lines a sheet may have above its header (a name, a date, blank rows).
+    static let maximumPreambleLines = 10
+
     public init(overrides: [String: Field] = [:]) { self.overrides = overrides }
 
     /// Imports `text` (already decoded). Throws for no header, duplicate mappings, bad CSV.
@@ -78,6 +81,7 @@ public struct CSVImporter {
         var report = ImportReport(input: input, format: dialect, encoding: encoding)
         var items = [VaultItem]()
         var htmlEscapes = 0
+        var preamble = 0
         let headerless = try headerlessColumns(text, input: input)
         let delimiter = CSVReader.detectDelimiter(text.utf8.prefix(65_536))
         if let headerless {
@@ -114,8 +118,27 @@ public struct CSVImporter {
                 }
             }
             guard let header else {
+                do {
+                    // Under title lines, only a plain header: short names, two main fields.
+                    if preamble > 0, !HeaderlessCSV.isHeader(row.fields) || !HeaderlessCSV.looksLikeHeaderRow(row.fields)
+                    {
+                        throw ConverterError(
+                            input: input, line: row.line, "no header under the lines above it (line \(row.line))")
+                    }
+                    (mapping, dialect) = try columnMapping(row, input: input)
+                } catch {
+                    // "PASSWORD LIST — Hendricks family,,,," / "Last updated: …" / ",,,,": a
+                    // sheet's title lines above its header, one cell at most each; reported
+                    // by line (never by text: a title may say anything).
+                    // (A sheet pads them to its width: `Title,,,,`; a line of text has no commas.)
+                    guard overrides.isEmpty, preamble < Self.maximumPreambleLines, row.fields.count >= 2,
+                        row.fields.count(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) <= 1
+                    else { throw error }
+                    preamble += 1
+                    report.skipped.append(.init(line: row.line, reason: "a line above the header"))
+                    return
+                }
                 header = row
-                (mapping, dialect) = try columnMapping(row, input: input)
                 report.format = dialect
                 return
             }
@@ -169,6 +192,11 @@ public struct CSVImporter {
             candidates[meaning.field, default: []].append((column, meaning.strength))
         }
         for (field, columns) in candidates {
+            // Field lists (`SecretData`, `CustomData`) are all read, whatever their number.
+            if field == .fields {
+                for column in columns { mapping.fields[column.column] = .fields }
+                continue
+            }
             // Strongest first; among weaker ones, the stronger fills an empty field first.
             let ranked = columns.sorted {
                 $0.strength > $1.strength || ($0.strength == $1.strength && $0.column < $1.column)
@@ -265,7 +293,11 @@ public struct CSVImporter {
             item.title = site
             item.urls = []
         }
+        // "null" (Blur, some scripts) in a name or address column is an empty cell.
+        if item.title.lowercased() == "null" { item.title = "" }
+        item.urls.removeAll { $0.lowercased() == "null" }
         if item.title.isEmpty { item.title = Self.fallbackTitle(for: item) }
+        Self.concealSecretFields(of: &item)
         let hasSecret = item.password != nil || item.username != nil || !item.urls.isEmpty || item.totp != nil
         let hasText = item.notes != nil || !item.customFields.isEmpty || !item.title.isEmpty
         if !hasSecret && !hasText {
@@ -324,12 +356,25 @@ public struct CSVImporter {
             default: break
             }
         case .fields:
-            // Bitwarden: one "name: value" per line.
+            // NordPass: a JSON list of {label, type, value}.
+            if let list = Self.jsonFieldList(value) {
+                item.customFields += list
+                return
+            }
+            // Bitwarden: one "name: value" per line. (Zoho's `SecretData`: "User Name:x" and
+            // "Password:y" lines fill the item's own fields when its columns left them empty.)
             for fieldLine in value.split(whereSeparator: \.isNewline) {
                 let parts = fieldLine.split(separator: ":", maxSplits: 1)
                 if parts.count == 2 {
-                    item.customFields.append(
-                        .init(name: String(parts[0]), value: parts[1].trimmingCharacters(in: .whitespaces)))
+                    let name = String(parts[0]).trimmingCharacters(in: .whitespaces)
+                    let fieldValue = parts[1].trimmingCharacters(in: .whitespaces)
+                    if let main = CSVHeaderVocabulary.meaning(of: name)?.field, [.username, .password].contains(main),
+                        Self.isEmpty(main, of: item), !fieldValue.isEmpty
+                    {
+                        apply(fieldValue, to: main, of: &item, notes: &notes, input: input, line: line, report: &report)
+                    } else {
+                        item.customFields.append(.init(name: name, value: fieldValue))
+                    }
                 } else {
                     notes.append(String(fieldLine))
                 }
@@ -341,6 +386,39 @@ public struct CSVImporter {
                 item.customFields.append(.init(name: field.rawValue, value: value))
                 report.warnings.append(
                     "\(input):\(line): \(field.rawValue) \"\(value)\" is not a date Coffer reads; kept as a field")
+            }
+        }
+    }
+
+    /// `[{"label": "PIN", "type": "hidden", "value": "1234"}]` (NordPass's `custom_fields`):
+    /// its fields, hidden ones concealed; nil for anything else.
+    static func jsonFieldList(_ value: String) -> [VaultItem.CustomField]? {
+        guard value.first == "[", value.utf8.count <= 1 << 20,
+            let list = try? JSONSerialization.jsonObject(with: Data(value.utf8)) as? [[String: Any]]
+        else { return nil }
+        return list.compactMap { entry in
+            guard let name = (entry["label"] ?? entry["name"]) as? String,
+                let fieldValue = entry["value"].map({ "\($0)" })
+            else { return nil }
+            let type = ((entry["type"] as? String) ?? "").lowercased()
+            return .init(name: name, value: fieldValue, concealed: ["hidden", "password", "secret"].contains(type))
+        }
+    }
+
+    /// A custom field is concealed when its name says it is secret (`PIN`, `Recovery code`),
+    /// when it holds the item's password (RoboForm's `RfFieldsV2`), or when it is a field list
+    /// marked hidden or password (NordPass's `custom_fields` JSON).
+    static func concealSecretFields(of item: inout VaultItem) {
+        for index in item.customFields.indices where !item.customFields[index].concealed {
+            let field = item.customFields[index]
+            let folded = field.value.lowercased()
+            if CSVHeaderVocabulary.isSecret(field.name)
+                || (item.password.map { $0.count >= 4 && field.value.contains($0) } ?? false)
+                || (folded.hasPrefix("[") || folded.hasPrefix("{"))
+                    && (folded.contains("\"hidden\"") || folded.contains("\"password\"")
+                        || folded.contains("\"secret\""))
+            {
+                item.customFields[index].concealed = true
             }
         }
     }

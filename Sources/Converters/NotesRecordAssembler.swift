@@ -399,9 +399,16 @@ struct NotesRecordAssembler {
                 return unrecognized(line)
             }
             // "Bank" / "52809213" / "Pa55word!": a number over a password is the username.
-            if token.shape == .number, open.username == nil, let next, next.isBareValue,
-                next.fields[0].tokens[0].shape == .secret
-            {
+            // ("Pinterest" / "lindah55" / "recipes4me": so is any login name over another
+            // value on the next line, unless only it looks like a password.)
+            let nextValue = next.flatMap { $0.isBareValue ? $0.fields[0].tokens[0] : nil }
+            let loginOverValue =
+                open.username == nil && open.urls.isEmpty && nextValue.map { value in
+                    value.shape != .email && value.shape != .url
+                        && !NotesToken.isPasswordLike(token.text) && NotesToken.isPasswordLike(value.text)
+                        && (Self.isHandle(token.text) || token.shape == .number)
+                } == true
+            if loginOverValue || (token.shape == .number && open.username == nil && nextValue?.shape == .secret) {
                 draft!.username = token.text
             } else {
                 draft!.password = token.text
@@ -671,6 +678,7 @@ struct NotesRecordAssembler {
             if NotesImporter.isGamerTag(remaining[passwordIndex].text), !NotesImporter.isGamerTag(remaining[0].text) {
                 swap(&userIndex, &passwordIndex)
             } else if NotesToken.isPasswordLike(remaining[0].text), !NotesToken.isPasswordLike(last),
+                !NotesImporter.isGamerTag(remaining[0].text),
                 last.allSatisfy({ $0.isLetter || $0.isNumber || "._-".contains($0) })
             {
                 swap(&userIndex, &passwordIndex)
