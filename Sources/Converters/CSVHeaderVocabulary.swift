@@ -74,6 +74,13 @@ enum CSVHeaderVocabulary {
         if content.contains(where: { qualifiers.contains($0) || ($0.last?.isNumber == true && wordTable[$0] == nil) }) {
             return nil
         }
+        // `additional_urls`, `weitere E-Mail`: more of a field, not the field itself (but
+        // `additionalInfo` is notes).
+        if content.count > 1, content.contains(where: { ["additional", "more", "weitere", "autres"].contains($0) }),
+            content.compactMap(wordMeaning).contains(where: { [.url, .username, .password, .title].contains($0.field) })
+        {
+            return nil
+        }
         if passwordPhrases.contains(where: content.joined().contains) { return Meaning(field: .password, strength: 3) }
         let meanings = content.compactMap(wordMeaning)
         guard let last = meanings.last else { return nil }
@@ -150,7 +157,6 @@ enum CSVHeaderVocabulary {
         "vorname", "nachname", "prenom", "apellido", "cognome", "sobrenome", "achternaam", "voornaam", "telefon",
         "telephone", "mobile", "fax", "interval", "reminder", "status", "version", "size", "color", "colour", "match",
         "matching", "filter", "rule", "regex", "realm", "httprealm", "form", "action", "field", "fields",
-        "additional", "more", "further", "weitere", "autres", "otros", "altri", "outros", "andere",
     ]
     /// Words that make a custom field concealed.
     static let secretWords: Set<String> = [

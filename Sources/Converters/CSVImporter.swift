@@ -264,6 +264,15 @@ public struct CSVImporter {
                 }
                 continue
             }
+            // A field-list column whose cell is no list ("x", no "name: value" line): the
+            // column's own custom field.
+            if field == .fields, !value.contains(":"), !value.hasPrefix("[") {
+                item.customFields.append(
+                    .init(
+                        name: header.fields[column], value: value,
+                        concealed: mapping.concealed.contains(column) || CSVHeaderVocabulary.isSecret(header.fields[column])))
+                continue
+            }
             apply(value, to: field, of: &item, notes: &notes, input: input, line: row.line, report: &report)
         }
         // A weaker column fills its field where the stronger one is empty, else stays a custom field.

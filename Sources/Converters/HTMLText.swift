@@ -18,6 +18,18 @@ enum HTMLText {
         var pre = 0
         var head = 0
         var cellsInRow = 0
+        /// Inside a `<td>`: its paragraphs and line breaks stay on the row's line.
+        var inCell = 0
+        /// Ends a table row as a Markdown row (`| a | b |`), which the notes grammar reads
+        /// as a table under its header row.
+        func endRow() {
+            if cellsInRow > 0, !line.trimmingCharacters(in: .whitespaces).isEmpty {
+                line = "| " + line.trimmingCharacters(in: .whitespaces) + " |"
+            }
+            endLine()
+            cellsInRow = 0
+            inCell = 0
+        }
         /// Ends the line; an empty one only counts when `blank` (a `<br>` on its own, the end
         /// of a paragraph), so whitespace between `<div>`s makes no blank lines.
         func endLine(blank: Bool = false) {
@@ -58,11 +70,14 @@ enum HTMLText {
                     endLine()
                     if !selfClosing { pre += 1 }
                 case "td", "th":
+                    if cellsInRow == 0 { endLine() }
                     if cellsInRow > 0 { line += " | " }
                     cellsInRow += 1
+                    if !selfClosing { inCell += 1 }
                 case "tr":
-                    endLine()
-                    cellsInRow = 0
+                    endRow()
+                case _ where inCell > 0 && (blocks.contains(name) || name == "br"):
+                    if line.last != " " { line += " " }
                 case "li":
                     endLine()
                     line = "- "
@@ -83,9 +98,12 @@ enum HTMLText {
                 case "pre":
                     endLine()
                     pre = max(0, pre - 1)
-                case "tr":
-                    endLine()
-                    cellsInRow = 0
+                case "tr", "table":
+                    endRow()
+                case "td", "th":
+                    inCell = max(0, inCell - 1)
+                case _ where inCell > 0 && blocks.contains(name):
+                    if line.last != " " { line += " " }
                 case "p":
                     endLine()
                     endLine(blank: true)

@@ -109,6 +109,14 @@ struct NotesRecordAssembler {
                 tableHeader(line)
                 return 2
             }
+            // "| Account | User | Password |" with no divider (an HTML table as text): a row
+            // of labels only heads the rows under it.
+            if columns == nil, Self.isHeaderRow(cells) {
+                flush()
+                columns = Self.tableColumns(cells)
+                tableHeader(line)
+                return 1
+            }
             tableRow(cells, line: line)
         case .labelOnly(let label):
             if let next, next.kind == .content, !next.isProse, !next.labelled, next.fields.count == 1 {
