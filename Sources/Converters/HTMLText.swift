@@ -13,6 +13,12 @@ enum HTMLText {
     /// The text of `tokens` (the `<head>` is left out: its `<title>` is the caller's). A
     /// paragraph ends with a blank line, as a browser spaces it; `<div>`s do not.
     static func render(_ tokens: some Sequence<HTMLTokenizer.Token>) -> String {
+        let tokens = Array(tokens)
+        // Apple Notes (`<p><br></p>`) and Word (`<p>&nbsp;</p>`) write each blank line as an
+        // empty paragraph, and space their paragraphs by nothing: there a paragraph's end is
+        // a line's end only.
+        let explicitBlanks = hasEmptyParagraph(tokens)
+        var tight = [Bool]()  // per open `<p>`: ends without a blank line
         var lines = [String]()
         var line = ""
         var pre = 0
@@ -69,6 +75,13 @@ enum HTMLText {
                 case "pre":
                     endLine()
                     if !selfClosing { pre += 1 }
+                case "p" where inCell == 0:
+                    endLine()
+                    // Word's `style='margin-bottom:0cm'`: a paragraph with no space after it.
+                    let style = (attributes["style"] ?? "").lowercased().filter { $0 != " " }
+                    if !selfClosing {
+                        tight.append(explicitBlanks || style.contains("margin-bottom:0") || style.hasPrefix("margin:0"))
+                    }
                 case "td", "th":
                     if cellsInRow == 0 { endLine() }
                     if cellsInRow > 0 { line += " | " }
@@ -106,7 +119,7 @@ enum HTMLText {
                     if line.last != " " { line += " " }
                 case "p":
                     endLine()
-                    endLine(blank: true)
+                    if !(tight.popLast() ?? false) { endLine(blank: true) }
                 default:
                     if blocks.contains(name) && !void.contains(name) { endLine() }
                 }
@@ -115,6 +128,28 @@ enum HTMLText {
         endLine()
         while lines.last?.isEmpty == true { lines.removeLast() }
         return lines.joined(separator: "\n")
+    }
+
+    /// A `<p>` holding nothing but a `<br>`, spaces or `&nbsp;` (an author's blank line).
+    static func hasEmptyParagraph(_ tokens: [HTMLTokenizer.Token]) -> Bool {
+        var open = false
+        var empty = true
+        for token in tokens {
+            switch token {
+            case .start("p", _, false):
+                open = true
+                empty = true
+            case .end("p"):
+                if open, empty { return true }
+                open = false
+            case .text(let text) where open:
+                if text.contains(where: { !$0.isWhitespace && $0 != "\u{A0}" }) { empty = false }
+            case .start(let name, _, _) where open:
+                if !["br", "span", "o:p", "font", "b", "i"].contains(name) { empty = false }
+            default: break
+            }
+        }
+        return false
     }
 
     /// The text of `<title>` in the document, if any.

@@ -203,6 +203,12 @@ struct NotesRecordAssembler {
         {
             return unrecognized(line)
         }
+        // "„Nicht weitergeben – nur für die Buchhaltung!“": a quoted sentence is a remark.
+        if let first = line.text.first, "\"„“«‚'".contains(first), line.text.split(separator: " ").count >= 3,
+            line.text.last.map({ "\"“”»'‘’".contains($0) }) == true
+        {
+            return unrecognized(line)
+        }
         if line.isProse {
             guard let login = NotesSentence.login(line.text, tokens: line.tokens) else { return unrecognized(line) }
             return sentence(login, line: line)
@@ -637,6 +643,14 @@ struct NotesRecordAssembler {
     /// one of the two does.
     private mutating func assignPositional(_ remaining: [NotesLine.Field]) {
         var remaining = remaining
+        // "nur für die Buchhaltung!", "ask Tom first": three plain words or more, without a
+        // label, are a phrase — never a login or a password.
+        if remaining.count > 1 || draft!.username != nil {
+            for field in remaining where field.tokens.count >= 3 && field.tokens.allSatisfy({ $0.shape == .word }) {
+                draft!.unrecognized.append(field.text)
+            }
+            remaining.removeAll { $0.tokens.count >= 3 && $0.tokens.allSatisfy { $0.shape == .word } }
+        }
         // "Comptes internet - maj 2023": a year or number run into a word is a date, not a
         // login name and a password.
         if draft!.username == nil, remaining.count == 2, remaining[1].shape == .number,
