@@ -502,7 +502,9 @@ extension CSVImporter: ImportFormat {
         }
         // Only a narrow table of long cells is text cut at its commas; a wide one is a table
         // Coffer cannot read, refused with its hint.
-        return HeaderlessCSV.looksLikeHeaderRow(first.fields) || first.fields.count >= 3 ? .medium : nil
+        // ("--- Arbeit ---" over "SAP: Benutzer X, PW: y": one cell is no header row.)
+        return (first.fields.count >= 2 && HeaderlessCSV.looksLikeHeaderRow(first.fields)) || first.fields.count >= 3
+            ? .medium : nil
     }
 
     func read(_ source: ImportSource) throws -> ImportResult {

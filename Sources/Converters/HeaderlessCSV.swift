@@ -22,6 +22,12 @@ enum HeaderlessCSV {
     static func isValue(_ cell: String) -> Bool {
         let value = cell.trimmingCharacters(in: .whitespaces)
         if value.contains("://") || NotesToken.isEmail(value) { return true }
+        // "SAP: Benutzer BECKERK": a label and its value, a line of notes — no column's name.
+        if let colon = value.firstIndex(of: ":"), value[value.index(after: colon)...].hasPrefix(" "),
+            value[value.index(after: colon)...].contains(where: { !$0.isWhitespace })
+        {
+            return true
+        }
         guard !value.contains(" "), value.contains(where: \.isLetter), value.contains(where: \.isNumber) else {
             return false
         }

@@ -1212,6 +1212,10 @@ struct NotesRecordAssembler {
     static func isAccountNumberLabel(_ name: String) -> Bool {
         let words = NotesLabel.fold(name).split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "°" })
         guard let first = words.first else { return false }
+        // "Pers.Nr.", "Kunden-Nr", "policy no": words ending in a number's abbreviation.
+        if words.count >= 2, let last = words.last, ["nr", "no", "number", "nummer", "numero", "num"].contains(last) {
+            return !words.contains(where: { ["name", "user", "login"].contains($0) })
+        }
         let accountWords: Set<String> = [
             "acct", "account", "konto", "cuenta", "compte", "conta", "rekening", "member", "membership", "customer",
             "client", "cliente", "kunde", "klant", "contrato", "contract", "vertrag", "vertragsnummer",
@@ -1429,6 +1433,14 @@ struct NotesRecordAssembler {
         }
         // "db01: user postgres / Pg#Admin99": a name with its colon opening a labelled line.
         if field.tokens[0].marked, field.shape == .secret, !NotesToken.isPasswordLike(field.text), prefix.count == 1 {
+            return field
+        }
+        // "Outlook/AD: ana@x.com, PW: y", "AT&T: …", "Disney+: …": letters joined by `/`, `&`
+        // or `+`, with its colon, opening the line — a name, never a password.
+        if field.tokens[0].marked, prefix.count == 1, field.text.contains(where: \.isLetter),
+            field.text.allSatisfy({ $0.isLetter || "/&+".contains($0) }),
+            field.text.count(where: { "/&+".contains($0) }) <= 2
+        {
             return field
         }
         return nil
