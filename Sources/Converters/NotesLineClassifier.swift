@@ -94,6 +94,7 @@ enum NotesLineClassifier {
         if Self.hasDotLeader(line.text) {
             line.text = NotesTokenizer.dotLeadersSpaced(line.text[...])
         }
+        line.text = propertyKeyUnderscored(line.text)
         line.isCapitals = isCapitals(line.text)
         let tokens = NotesTokenizer.tokens(line.text[...])
         line.isProse = isProse(tokens, text: line.text)
@@ -381,6 +382,22 @@ enum NotesLineClassifier {
             return (label, length)
         }
         return nil
+    }
+
+    /// `jenkins.user=deploy`, `db.password: x` (a properties or YAML file's dotted keys) as
+    /// `jenkins_user=deploy`: read like an environment variable's name, the first part naming
+    /// the service. Only when the key ends in a label Coffer knows; the value is untouched.
+    static func propertyKeyUnderscored(_ text: String) -> String {
+        guard text.utf8.contains(0x2E), let first = text.utf8.first, (0x41...0x7A).contains(first) else { return text }
+        guard let end = text.firstIndex(where: { $0 == "=" || $0 == ":" || $0 == " " }) else { return text }
+        let key = text[..<end]
+        guard key.contains("."), !key.contains("_"),
+            key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }),
+            text[end] != " ", (key.split(separator: ".").last?.count ?? 0) >= 3
+        else { return text }
+        let underscored = key.replacingOccurrences(of: ".", with: "_")
+        guard envLabel(NotesLabel.fold(underscored)) != nil else { return text }
+        return underscored + text[end...]
     }
 
     /// `u/p`, `user/pass`, `login/pw`: a username label and a password label joined by `/`.

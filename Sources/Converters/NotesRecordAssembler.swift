@@ -143,6 +143,7 @@ struct NotesRecordAssembler {
         guard var open = draft else { return }
         draft = nil
         guard open.hasContent else { return }
+        Self.promoteSignInPIN(&open)
         // "### Facebook" then "mail: …", "WW: …": the innermost heading names the record.
         if open.title == nil, open.hasCredential, let last = headings.last, !last.used,
             !Self.isGenericHeading(last.name)
@@ -156,6 +157,25 @@ struct NotesRecordAssembler {
         for i in headings.indices where !open.folder.isEmpty { headings[i].used = true }
         drafts.append(open)
         epochs.append(epoch)
+    }
+
+    /// "Commerzbank / Teilnehmernummer: 123 / PIN: 48213", "Crédit Agricole identifiant 0123
+    /// code perso 741852": an account with a login and no password signs in with its one PIN
+    /// or personal code — that is its password. (Beside a password, a PIN stays a secret.)
+    static func promoteSignInPIN(_ draft: inout NotesDraft) {
+        guard draft.username != nil, draft.password == nil else { return }
+        let pins = draft.customFields.indices.filter { index in
+            let field = draft.customFields[index]
+            let words = NotesLabel.fold(field.name).split(whereSeparator: { !$0.isLetter })
+            let digits = field.value.filter { !$0.isWhitespace }
+            return (words.first == "pin" || words.last == "pin" || words.contains("geheimzahl")
+                || (words.first == "code" && words.count <= 3
+                    && words.contains(where: { ["perso", "personnel", "personal", "secret", "acces", "acceso", "accesso"].contains($0) })))
+                && (4...8).contains(digits.count) && digits.allSatisfy(\.isNumber)
+                && !words.contains(where: { ["card", "carte", "karte", "tarjeta", "carta", "cartao", "sim", "phone", "handy", "telefone"].contains($0) })
+        }
+        guard pins.count == 1 else { return }
+        draft.password = draft.customFields.remove(at: pins[0]).value
     }
 
     private mutating func start(_ line: NotesLine) {
@@ -526,6 +546,15 @@ struct NotesRecordAssembler {
             !first.text.utf8.contains(0x2F), !first.text.utf8.contains(0x3A), rest.count >= 3
         {
             draft!.title = first.text
+            // "paypal.com -> PayPal -> ana -> pw": the service's name right after its domain.
+            let second = rest[rest.index(after: rest.startIndex)]
+            if rest.count >= 4, second.shape == .word, !second.parenthesised, second.tokens.count <= 4,
+                second.text.first?.isUppercase == true, !NotesToken.isPasswordLike(second.text),
+                !(second.tokens.count == 1 && Self.isHandle(second.text) && second.text.first?.isLowercase == true)
+            {
+                draft!.title = second.text
+                rest.remove(at: rest.index(after: rest.startIndex))
+            }
         }
         // "Gm4il!Ana - gmail - ana@gmail.com", "B4nk#2020 - bank - 88120044": the password
         // first, then a name among the values — that name is the title.
