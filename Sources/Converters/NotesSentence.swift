@@ -9,8 +9,42 @@ enum NotesSentence {
         var password: String
     }
 
-    /// The login the sentence states, or nil.
+    /// The login the sentence states, or nil. A line of several sentences ("… my password is
+    /// currently x. I changed it from y last spring.") is read sentence by sentence when it
+    /// does not state one as a whole: one about the past does not hide the one beside it.
     static func login(_ text: String, tokens lineTokens: [NotesToken]? = nil) -> Login? {
+        if let whole = sentenceLogin(text, tokens: lineTokens) { return whole }
+        let sentences = Self.sentences(text)
+        guard sentences.count > 1 else { return nil }
+        for sentence in sentences {
+            if let login = sentenceLogin(sentence, tokens: nil) { return login }
+        }
+        return nil
+    }
+
+    /// `text` cut after `.`, `!` or `?` before a space and a capital letter.
+    static func sentences(_ text: String) -> [String] {
+        var sentences = [String]()
+        var current = ""
+        var previous: Character = " "
+        var pendingBreak = false
+        for character in text {
+            if pendingBreak, character.isUppercase, current.count > 1 {
+                sentences.append(current.trimmingCharacters(in: .whitespaces))
+                current = ""
+            }
+            pendingBreak = pendingBreak && character == " "
+            if character == " ", ".!?".contains(previous) { pendingBreak = true }
+            current.append(character)
+            previous = character
+        }
+        if !current.trimmingCharacters(in: .whitespaces).isEmpty {
+            sentences.append(current.trimmingCharacters(in: .whitespaces))
+        }
+        return sentences
+    }
+
+    private static func sentenceLogin(_ text: String, tokens lineTokens: [NotesToken]?) -> Login? {
         // A login's password has a digit or a symbol: a sentence with neither states none.
         guard
             text.utf8.contains(where: {
