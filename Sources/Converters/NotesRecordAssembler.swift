@@ -253,6 +253,15 @@ struct NotesRecordAssembler {
         }
         if line.labelled { return labelledFields(line.fields, line: line) }
         if line.isWordsOnly { return words(line, text: line.fields[0].text, next: next) }
+        // "Check24" over "Benutzer: ana@x.de": a name with digits heading labelled lines is a
+        // title, not a value.
+        if line.isBareValue, case let token = line.fields[0].tokens[0], token.shape == .secret,
+            token.text.first?.isLetter == true, !NotesToken.isPasswordLike(token.text), !token.marked,
+            let next, next.kind == .content, next.fields.first?.label.map({ [.username, .email, .password].contains($0.field) }) == true,
+            draft.map({ !$0.isTitleOnly && ($0.hasCredential || $0.block != block) }) ?? true
+        {
+            return words(line, text: line.text, next: next)
+        }
         if line.isBareValue { return bareValue(line.fields[0].tokens[0], line: line, next: next) }
         let fields = line.fields
         if let open = draft, open.title != nil, !open.isTitleOnly, !line.isListItem {
@@ -324,7 +333,7 @@ struct NotesRecordAssembler {
         {
             return unrecognized(line)
         }
-        values(fields, line: line)
+        values(fields, line: line, next: next)
     }
 
     /// A sentence stating a login: its own record, the sentence kept with it, out of sight.
@@ -419,7 +428,9 @@ struct NotesRecordAssembler {
             // ("Bank - 88120044" / "B4nk#2020": a number on the title's line, then the password.)
             if let open = draft, open.title != nil, open.username == nil, let first = open.password,
                 open.labelled == 0, open.placed == 1, !open.bareCredentials, open.urls.isEmpty,
-                open.lastLine == line.number - 1, token.shape == .secret, !Self.isBracketedHandle(token.text),
+                open.lastLine == line.number - 1,
+                token.shape == .secret || (open.titleLine && token.shape == .word && token.text.contains(where: \.isNumber)),
+                !Self.isBracketedHandle(token.text) || (open.titleLine && !NotesToken.isPasswordLike(first)),
                 (Self.isBracketedHandle(first) && !open.oneLine)
                     || (first.count >= 4 && first.allSatisfy { $0.isASCII && $0.isNumber })
             {
@@ -454,7 +465,7 @@ struct NotesRecordAssembler {
 
     /// A line of bare values between separators: `user / password` under a title, or a
     /// one-line record `Title SEP user SEP password SEP url` in any order of URL and e-mail.
-    private mutating func values(_ fields: [NotesLine.Field], line: NotesLine) {
+    private mutating func values(_ fields: [NotesLine.Field], line: NotesLine, next: NotesLine? = nil) {
         let plain = fields.filter { $0.shape != .url && $0.shape != .email && !$0.parenthesised }
         let emails = fields.filter { $0.shape == .email }
         // A title in capitals alone ("PERSONAL") heads a line with its own name; a line that
@@ -466,9 +477,17 @@ struct NotesRecordAssembler {
         let open =
             !headingAbove && (draft.map { $0.title != nil && ($0.hasCredential ? $0.bareCredentials : true) } ?? false)
         // "work - ana@x.com - pw" under a title: a lowercase word naming the account.
+        // ("school stuff" over "canvas - ana@x.edu - pw" and more such lines: a heading over
+        // a list of records, each line its own.)
+        let listFollows =
+            next.map { next in
+                next.kind == .content && !next.labelled && next.fields.count >= 3 && !next.isProse
+                    && next.fields[0].shape == .word
+            } ?? false
         let qualifier =
             plain.count == 2 && emails.count == 1 && plain[0].tokens.count == 1
             && plain[0].tokens[0].text.first?.isLowercase == true && !plain[0].tokens[0].isTyped
+            && (!listFollows || draft?.isTitleOnly != true || plain[0].tokens[0].marked)
         let firstIsTitle =
             fields[0].shape == .word && !fields[0].parenthesised && fields[0].tokens.count > 1
         // Under a title line of the same block (no blank line between), or when the first
@@ -814,7 +833,7 @@ struct NotesRecordAssembler {
 
     /// A line with labels: `user: x`, `Service user: x pass: y`, `id 123 pin 45 pw: z`.
     private mutating func labelledFields(_ written: [NotesLine.Field], line: NotesLine, also: Int? = nil) {
-        let (fields, remarks) = Self.serviceFirst(written)
+        let (fields, remarks, passwordFirst) = Self.serviceFirst(written)
         let firstLabel = fields.firstIndex { $0.label != nil } ?? fields.count
         let prefix = fields[..<firstLabel]
         let titleField = Self.titleField(prefix, line: fields)
@@ -918,6 +937,10 @@ struct NotesRecordAssembler {
         }
         _ = current(line)
         draft!.unrecognized += remarks
+        if let passwordFirst, draft!.password == nil {
+            draft!.password = passwordFirst
+            draft!.placed += 1
+        }
         if let also { draft!.touch(also) }
         if let titleField, !sameService {
             draft!.title = titleField.text
@@ -993,11 +1016,13 @@ struct NotesRecordAssembler {
     /// - "2021-09-05 Ally user x pw y": a date opening the line dates it;
     /// - "new bank - Ally - user x": a lower-case phrase, then a capitalised name — the name;
     /// - "signed up for Netflix  user x": a lower-case phrase ending in a capitalised name.
-    static func serviceFirst(_ fields: [NotesLine.Field]) -> ([NotesLine.Field], [String]) {
+    /// - "Winter2023!! = Okta  user: jsmith": a value before the service's name, on a line
+    ///   naming no password, is its password (returned apart).
+    static func serviceFirst(_ fields: [NotesLine.Field]) -> ([NotesLine.Field], [String], String?) {
         var fields = fields
         var remarks = [String]()
         var firstLabel: Int { fields.firstIndex { $0.label != nil } ?? fields.count }
-        guard firstLabel >= 1 else { return (fields, remarks) }
+        guard firstLabel >= 1 else { return (fields, remarks, nil) }
         if firstLabel >= 2, fields[0].tokens.count == 1, isDate(fields[0].text) {
             remarks.append(fields.removeFirst().text)
         }
@@ -1006,9 +1031,18 @@ struct NotesRecordAssembler {
                 && field.text.first?.isUppercase == true && !NotesToken.isPasswordLike(field.text)
                 && !isLabelPhrase(field)
         }
+        if firstLabel >= 2, fields[0].tokens.count == 1, !fields[0].parenthesised,
+            fields[0].shape != .email, fields[0].shape != .url, isName(fields[1]),
+            !fields.contains(where: { $0.label?.field == .password }),
+            NotesToken.isPasswordLike(fields[0].text) || fields[1].tokens.first?.afterSeparator == true
+                && fields[0].text.first?.isLowercase == true && fields[0].text.allSatisfy(\.isLetter)
+        {
+            let password = fields.removeFirst().text
+            return (fields, remarks, password)
+        }
         guard let first = fields.first, first.shape == .word, !first.parenthesised, first.tokens.count >= 2,
             first.text.first?.isLowercase == true
-        else { return (fields, remarks) }
+        else { return (fields, remarks, nil) }
         if firstLabel >= 2, let name = fields[1..<firstLabel].firstIndex(where: isName) {
             let service = fields.remove(at: name)
             remarks.append(fields.removeFirst().text)
@@ -1023,7 +1057,7 @@ struct NotesRecordAssembler {
                 fields[0] = NotesLine.Field(label: nil, tokens: Array(first.tokens[cut...]))
             }
         }
-        return (fields, remarks)
+        return (fields, remarks, nil)
     }
 
     /// A value without a label on a labelled line: placed by its shape when its field is free.
