@@ -95,8 +95,17 @@ public struct CSVImporter {
                 "\(input): no header line; the columns were read by their values as "
                     + names.joined(separator: ", ") + "; name the columns to read them otherwise")
         }
+        // "Amazon, ana@x.com, pw": a table typed by hand, a space after every comma — the
+        // spaces are the writer's, not the values'.
+        var spacedCells = false
         try CSVReader.forEachRow(text, input: input) { row in
             var row = row
+            if header == nil, headerless == nil, row.fields.count >= 2,
+                row.fields.dropFirst().allSatisfy({ $0.hasPrefix(" ") && !$0.hasPrefix("  ") })
+            {
+                spacedCells = true
+            }
+            if spacedCells { row.fields = row.fields.map { $0.trimmingCharacters(in: .whitespaces) } }
             if let headerless {
                 row.fields = HeaderlessTable.rejoined(
                     row.fields.map(HeaderlessTable.trimmed), columns: headerless, delimiter: delimiter)

@@ -23,6 +23,13 @@ enum NotesLineClassifier {
                 return line
             }
         }
+        // "==Altes Passwort: x==" (Bear, Obsidian): a highlight around text, not a frame.
+        if trimmed.hasPrefix("=="), trimmed.hasSuffix("=="), trimmed.count > 4,
+            case let inner = trimmed.dropFirst(2).dropLast(2), let first = inner.first, let last = inner.last,
+            first != "=", first != " ", last != "=", last != " "
+        {
+            return classify(String(raw.prefix { $0 == " " || $0 == "\t" }) + inner, number: number)
+        }
         let marks = trimmed.filter { $0 != " " }
         if marks.count >= 3, let first = marks.first, "-=*_~".contains(first), marks.allSatisfy({ $0 == first }) {
             line.kind = .rule(first)

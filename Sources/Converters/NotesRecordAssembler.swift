@@ -626,12 +626,15 @@ struct NotesRecordAssembler {
             }
         }
         // "wifi HomeNet5G = purple-monkey-dishwasher": a network word, its name, its key — no login.
-        if let title = draft!.title, remaining.count == 2, title.utf8.count <= 13,
-            NotesImporter.networkLabels.contains(NotesLabel.fold(title)), fields.first?.text == title,
+        // ("Guest Wi-Fi \"Novak-Guest\" → key": a network word among the name's words too.)
+        if let title = draft!.title, remaining.count == 2, title.utf8.count <= 24,
+            NotesLabel.fold(title).split(separator: " ").contains(where: {
+                NotesImporter.networkLabels.contains(String($0))
+            }), fields.first?.text == title,
             draft!.username == nil,
             remaining.allSatisfy({ !$0.parenthesised && $0.tokens.count == 1 })
         {
-            draft!.title = nil
+            if NotesImporter.networkLabels.contains(NotesLabel.fold(title)) { draft!.title = nil }
             draft!.customFields.append(.init(name: title, value: remaining[0].text, concealed: false))
             draft!.password = remaining[1].text
             draft!.placed += 1
@@ -642,7 +645,16 @@ struct NotesRecordAssembler {
         if draft!.username == nil, remaining.count(where: { !$0.parenthesised }) <= 1,
             let paren = remaining.firstIndex(where: { $0.parenthesised && $0.tokens.count == 1 })
         {
-            draft!.username = remaining.remove(at: paren).text
+            // "the new VPN PIN (8093)": a number in brackets after a secret's label is that
+            // secret, never a login.
+            if remaining[paren].shape == .number, let title = draft!.title,
+                let last = title.split(separator: " ").last,
+                NotesLabel.lookup(NotesLabel.fold(last)).map({ [.secret, .password].contains($0.field) }) == true
+            {
+                draft!.customFields.append(.init(name: String(last), value: remaining.remove(at: paren).text, concealed: true))
+            } else {
+                draft!.username = remaining.remove(at: paren).text
+            }
         }
         // "alarm code 0613", "garage pin 4471": a name ending in a secret's label, and its value.
         if let value = remaining.first, value.shape == .number || value.shape == .secret,
@@ -964,7 +976,21 @@ struct NotesRecordAssembler {
                 later.append(field)
             }
         }
-        for field in fields[firstLabel...] where field.label != nil { apply(field.label!, field: field) }
+        // "Altes Netflix-Passwort: anna1234", "old Hulu pw x": a password the line calls old
+        // is a secret kept beside the record, never its password.
+        // (Only the word right before the label: "hotmail antigo: ana@x.com senha y" is an old
+        // account whose password it still is, and so is "gmail (alt)".)
+        for (index, field) in zip(fields.indices, fields) where index >= firstLabel && field.label != nil {
+            if field.label!.field == .password, index > 0, fields[index - 1].label == nil,
+                !fields[index - 1].parenthesised, let oldWord = fields[index - 1].tokens.last,
+                Self.oldWords.contains(NotesLabel.fold(oldWord.text))
+            {
+                draft!.customFields.append(
+                    .init(name: oldWord.text + " " + field.labelText, value: field.text, concealed: true))
+                continue
+            }
+            apply(field.label!, field: field)
+        }
         // "ww Ziggo2019 -- nieuw sinds juni: Ziggo2023": a value after words opening with "new"
         // replaces the password, which is kept beside it as the old one.
         var bare = later + fields[firstLabel...].filter({ $0.label == nil })
@@ -1059,6 +1085,12 @@ struct NotesRecordAssembler {
         }
         return (fields, remarks, nil)
     }
+
+    /// Words that make a password an old one.
+    static let oldWords: Set<String> = [
+        "old", "previous", "former", "alt", "alte", "altes", "alter", "ancien", "ancienne", "antiguo", "antigua",
+        "vecchio", "vecchia", "oud", "oude", "antigo", "antiga",
+    ]
 
     /// A value without a label on a labelled line: placed by its shape when its field is free.
     private mutating func bareInRecord(_ field: NotesLine.Field) {
@@ -1454,6 +1486,14 @@ struct NotesRecordAssembler {
     /// `2011`, `2015-03-02`, `12/03/2021`, `3.5.19`: a year or a date.
     /// `2022-02-14`, `14/02/2022`, `3.4.21`: a day, a month and a year (not `555-201-7788`).
     static func isFullDate(_ text: String) -> Bool {
+        // "31.08.", "31.08.!": a German day and month.
+        let bare = text.reversed().drop { "!?,;".contains($0) }.reversed()
+        let dayMonth = bare.split(separator: ".", omittingEmptySubsequences: false)
+        if bare.last == ".", dayMonth.count == 3, dayMonth[2].isEmpty,
+            dayMonth.prefix(2).allSatisfy({ (1...2).contains($0.count) && $0.allSatisfy(\.isNumber) })
+        {
+            return true
+        }
         let parts = text.split(whereSeparator: { $0 == "-" || $0 == "/" || $0 == "." })
         guard isDate(text), parts.count == 3 else { return false }
         let years = parts.indices.filter { parts[$0].count == 4 }
