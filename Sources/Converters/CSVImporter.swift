@@ -129,7 +129,8 @@ public struct CSVImporter {
             guard let header else {
                 do {
                     // Under title lines, only a plain header: short names, two main fields.
-                    if preamble > 0, !HeaderlessCSV.isHeader(row.fields) || !HeaderlessCSV.looksLikeHeaderRow(row.fields)
+                    if preamble > 0,
+                        !HeaderlessCSV.isHeader(row.fields) || !HeaderlessCSV.looksLikeHeaderRow(row.fields)
                     {
                         throw ConverterError(
                             input: input, line: row.line, "no header under the lines above it (line \(row.line))")
@@ -144,6 +145,7 @@ public struct CSVImporter {
                         row.fields.count(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) <= 1
                     else { throw error }
                     preamble += 1
+                    report.read += 1
                     report.skipped.append(.init(line: row.line, reason: "a line above the header"))
                     return
                 }
@@ -279,7 +281,8 @@ public struct CSVImporter {
                 item.customFields.append(
                     .init(
                         name: header.fields[column], value: value,
-                        concealed: mapping.concealed.contains(column) || CSVHeaderVocabulary.isSecret(header.fields[column])))
+                        concealed: mapping.concealed.contains(column)
+                            || CSVHeaderVocabulary.isSecret(header.fields[column])))
                 continue
             }
             apply(value, to: field, of: &item, notes: &notes, input: input, line: row.line, report: &report)

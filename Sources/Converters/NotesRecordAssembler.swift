@@ -168,11 +168,17 @@ struct NotesRecordAssembler {
             let field = draft.customFields[index]
             let words = NotesLabel.fold(field.name).split(whereSeparator: { !$0.isLetter })
             let digits = field.value.filter { !$0.isWhitespace }
-            return (words.first == "pin" || words.last == "pin" || words.contains("geheimzahl")
+            return
+                (words.first == "pin" || words.last == "pin" || words.contains("geheimzahl")
                 || (words.first == "code" && words.count <= 3
-                    && words.contains(where: { ["perso", "personnel", "personal", "secret", "acces", "acceso", "accesso"].contains($0) })))
+                    && words.contains(where: {
+                        ["perso", "personnel", "personal", "secret", "acces", "acceso", "accesso"].contains($0)
+                    })))
                 && (4...8).contains(digits.count) && digits.allSatisfy(\.isNumber)
-                && !words.contains(where: { ["card", "carte", "karte", "tarjeta", "carta", "cartao", "sim", "phone", "handy", "telefone"].contains($0) })
+                && !words.contains(where: {
+                    ["card", "carte", "karte", "tarjeta", "carta", "cartao", "sim", "phone", "handy", "telefone"]
+                        .contains($0)
+                })
         }
         guard pins.count == 1 else { return }
         draft.password = draft.customFields.remove(at: pins[0]).value
@@ -257,7 +263,8 @@ struct NotesRecordAssembler {
         // title, not a value.
         if line.isBareValue, case let token = line.fields[0].tokens[0], token.shape == .secret,
             token.text.first?.isLetter == true, !NotesToken.isPasswordLike(token.text), !token.marked,
-            let next, next.kind == .content, next.fields.first?.label.map({ [.username, .email, .password].contains($0.field) }) == true,
+            let next, next.kind == .content,
+            next.fields.first?.label.map({ [.username, .email, .password].contains($0.field) }) == true,
             draft.map({ !$0.isTitleOnly && ($0.hasCredential || $0.block != block) }) ?? true
         {
             return words(line, text: line.text, next: next)
@@ -429,7 +436,8 @@ struct NotesRecordAssembler {
             if let open = draft, open.title != nil, open.username == nil, let first = open.password,
                 open.labelled == 0, open.placed == 1, !open.bareCredentials, open.urls.isEmpty,
                 open.lastLine == line.number - 1,
-                token.shape == .secret || (open.titleLine && token.shape == .word && token.text.contains(where: \.isNumber)),
+                token.shape == .secret
+                    || (open.titleLine && token.shape == .word && token.text.contains(where: \.isNumber)),
                 !Self.isBracketedHandle(token.text) || (open.titleLine && !NotesToken.isPasswordLike(first)),
                 (Self.isBracketedHandle(first) && !open.oneLine)
                     || (first.count >= 4 && first.allSatisfy { $0.isASCII && $0.isNumber })
@@ -448,7 +456,8 @@ struct NotesRecordAssembler {
             // value on the next line, unless only it looks like a password.)
             let nextValue = next.flatMap { $0.isBareValue ? $0.fields[0].tokens[0] : nil }
             let loginOverValue =
-                open.username == nil && open.urls.isEmpty && nextValue.map { value in
+                open.username == nil && open.urls.isEmpty
+                && nextValue.map { value in
                     value.shape != .email && value.shape != .url
                         && !NotesToken.isPasswordLike(token.text) && NotesToken.isPasswordLike(value.text)
                         && (Self.isHandle(token.text) || token.shape == .number)
@@ -651,7 +660,8 @@ struct NotesRecordAssembler {
                 let last = title.split(separator: " ").last,
                 NotesLabel.lookup(NotesLabel.fold(last)).map({ [.secret, .password].contains($0.field) }) == true
             {
-                draft!.customFields.append(.init(name: String(last), value: remaining.remove(at: paren).text, concealed: true))
+                draft!.customFields.append(
+                    .init(name: String(last), value: remaining.remove(at: paren).text, concealed: true))
             } else {
                 draft!.username = remaining.remove(at: paren).text
             }
@@ -1060,8 +1070,9 @@ struct NotesRecordAssembler {
         if firstLabel >= 2, fields[0].tokens.count == 1, !fields[0].parenthesised,
             fields[0].shape != .email, fields[0].shape != .url, isName(fields[1]),
             !fields.contains(where: { $0.label?.field == .password }),
-            NotesToken.isPasswordLike(fields[0].text) || fields[1].tokens.first?.afterSeparator == true
-                && fields[0].text.first?.isLowercase == true && fields[0].text.allSatisfy(\.isLetter)
+            NotesToken.isPasswordLike(fields[0].text)
+                || fields[1].tokens.first?.afterSeparator == true
+                    && fields[0].text.first?.isLowercase == true && fields[0].text.allSatisfy(\.isLetter)
         {
             let password = fields.removeFirst().text
             return (fields, remarks, password)
@@ -1074,17 +1085,26 @@ struct NotesRecordAssembler {
             remarks.append(fields.removeFirst().text)
             fields.insert(service, at: 0)
         } else if firstLabel == 1, first.tokens.count >= 3 {
-            let tail = first.tokens.reversed().prefix { token in
+            // ("opened Wise account": a generic word after the name is no part of it.)
+            let generic = first.tokens.reversed().prefix { Self.genericServiceWords.contains(NotesLabel.fold($0.text)) }
+            let named = first.tokens.dropLast(generic.count)
+            let tail = named.reversed().prefix { token in
                 token.text.first?.isUppercase == true && !token.isTyped && !token.parenthesised
             }
-            if (1...2).contains(tail.count) {
-                let cut = first.tokens.count - tail.count
-                remarks.append(first.tokens[..<cut].map(\.text).joined(separator: " "))
-                fields[0] = NotesLine.Field(label: nil, tokens: Array(first.tokens[cut...]))
+            if (1...2).contains(tail.count), tail.count < named.count {
+                let cut = named.count - tail.count
+                remarks.append(
+                    (first.tokens[..<cut].map(\.text) + generic.reversed().map(\.text)).joined(separator: " "))
+                fields[0] = NotesLine.Field(label: nil, tokens: Array(named[cut...]))
             }
         }
         return (fields, remarks, nil)
     }
+
+    /// Words after a service's name that name what it is, not which (`Wise account`).
+    static let genericServiceWords: Set<String> = [
+        "account", "accounts", "login", "site", "website", "app", "portal", "konto", "compte", "cuenta", "conta",
+    ]
 
     /// Words that make a password an old one.
     static let oldWords: Set<String> = [
@@ -1318,7 +1338,8 @@ struct NotesRecordAssembler {
             "nº", "no", "numero", "num", "nr", "policy", "card", "employee", "staff", "teilnehmernummer",
             "zugangsnummer", "anmeldenummer",
         ]
-        return accountWords.contains(String(first)) && !words.contains(where: { ["name", "user", "login"].contains($0) })
+        return accountWords.contains(String(first))
+            && !words.contains(where: { ["name", "user", "login"].contains($0) })
     }
 
     private mutating func extra(_ name: String, _ value: String) {

@@ -1,0 +1,173 @@
+import Foundation
+import Testing
+import VaultModel
+
+@testable import Converters
+
+/// The notes grammar on families found in a second round of notes written apart from the
+/// importer (stop 18): account numbers beside login names, dated and phrase-led lines, PINs
+/// that sign in, dotted configuration keys, HTML tables and paragraphs, old passwords, and
+/// lines that are text written with commas. Each test writes its own inputs.
+extension NotesImporterTests {
+    /// `text` imported as a file, its format detected by content.
+    static func importText(_ text: String, input: String = "notes.txt") -> ([VaultItem], ImportReport) {
+        do {
+            return try Importer.importFile(Array(text.utf8), input: input)
+        } catch {
+            Issue.record("\(input): \(error)")
+            return ([], ImportReport(input: input, format: "", encoding: ""))
+        }
+    }
+
+    @Test func aLoginNameLabelledAfterAnAccountNumberIsTheUsername() {
+        let items = Self.items("Telco  acct # 0091  user: rafa_k  pw: Ring!Ring7")
+        #expect(items.count == 1 && items[0].username == "rafa_k" && items[0].password == "Ring!Ring7")
+        #expect(items[0].customFields.contains { $0.concealed && $0.value.contains("0091") })
+        // The other order keeps the login name too.
+        Self.expect("Telco  user: rafa_k  account: 0091  pw: Ring!Ring7", [("Telco", "rafa_k", "Ring!Ring7")])
+    }
+
+    @Test func anAccountNumberUnderARecordIsAFieldOfIt() {
+        let items = Self.items("Credit union\nlogin: mbaker\npassword: Vault#Door3\naccount: 4410 2231 9")
+        #expect(items.count == 1 && items[0].username == "mbaker" && items[0].password == "Vault#Door3")
+        #expect(items[0].customFields.contains { $0.value == "4410 2231 9" })
+    }
+
+    @Test func aNumberNamedAsAnAccountNumberIsTheLogin() {
+        Self.expect("Mutuelle : n° adhérent 5566778 / mdp Sante#2020", [("Mutuelle", "5566778", "Sante#2020")])
+        Self.expect("Stadtwerke  Kunden-Nr 700811  PW: Strom!Gas4", [("Stadtwerke", "700811", "Strom!Gas4")])
+    }
+
+    @Test func anUnknownMarkedWordAndItsValueAreAFieldNotTheLogin() {
+        let items = Self.items("Navy Fed: jlopez77 / Anchor#Sea1 - branch: 00412")
+        #expect(items.count == 1 && items[0].username == "jlopez77" && items[0].password == "Anchor#Sea1")
+        #expect(items[0].customFields.contains { $0.name == "branch" && $0.value == "00412" })
+    }
+
+    @Test func aDatedLabelledLineIsTitledByItsService() {
+        Self.expect(
+            "2019-04-02 opened Wise account  user ana.w@x.org  pw Transfer$9\n2021-11-30 new gym - Fitlab - user anaw  pw Squat!Rack2",
+            [("Wise", "ana.w@x.org", "Transfer$9"), ("Fitlab", "anaw", "Squat!Rack2")])
+    }
+
+    @Test func aFullDateIsNeverAPassword() {
+        let items = Self.items("Gym cancelled 2023-05-17\nSpotify  ana@x.org  Beat$Drop8")
+        #expect(!items.contains { $0.password == "2023-05-17" })
+        #expect(items.contains { $0.title == "Spotify" && $0.password == "Beat$Drop8" })
+        // A phone number is not a date: it stays the login.
+        Self.expect("Deliveroo -> 555-301-8822 -> Food=Fast9", [("Deliveroo", "555-301-8822", "Food=Fast9")])
+    }
+
+    @Test func aLonePINOfAnAccountWithALoginIsItsPassword() {
+        Self.expect("Postbank\nZugangsnummer: 9911223344\nPIN: 60917", [("Postbank", "9911223344", "60917")])
+        // Beside a password, a PIN is a secret of the record, never its password.
+        let items = Self.items("Sparda\nlogin: hmeier\npassword: Sp4rda!Net\nPIN: 4410")
+        #expect(items.count == 1 && items[0].password == "Sp4rda!Net")
+        #expect(items[0].customFields.first { $0.value == "4410" }?.concealed == true)
+        // A card's PIN does not sign in.
+        let card = Self.items("Visa\nuser: hmeier\nCard PIN: 8812")
+        #expect(card.allSatisfy { $0.password == nil })
+    }
+
+    @Test func dottedConfigurationKeysReadLikeEnvironmentVariables() {
+        Self.expect(
+            "sonar.url=https://sonar.example.org\nsonar.user=ci-bot\nsonar.password=Qual1ty!Gate",
+            [("sonar", "ci-bot", "Qual1ty!Gate")])
+        // A login name with a dot before a spaced colon is no key.
+        Self.expect("Coursera\nana.p : Learn#More22", [("Coursera", "ana.p", "Learn#More22")])
+    }
+
+    @Test func aNameAfterALeadingDomainTitlesTheLine() {
+        Self.expect(
+            "etsy.com -> Etsy Shop -> crafty_ana -> Knit&Purl5", [("Etsy Shop", "crafty_ana", "Knit&Purl5")])
+    }
+
+    @Test func aPasswordWrittenBeforeTheServiceName() {
+        Self.expect(
+            "Qx7!pLm2    = Fastmail   user: ana@fm.example\nsunflower = Garden Club  user: ana_g",
+            [("Fastmail", "ana@fm.example", "Qx7!pLm2"), ("Garden Club", "ana_g", "sunflower")])
+    }
+
+    @Test func aListOfRecordsUnderAHeadingIsNotAccountsOfIt() {
+        Self.expect(
+            "uni stuff\nmoodle - ana@uni.example - Moodle#2025\nzoom - ana_z - Meet!Up44",
+            [("moodle", "ana@uni.example", "Moodle#2025"), ("zoom", "ana_z", "Meet!Up44")])
+        // A qualifier with its colon is still an account of the title above it.
+        Self.expect(
+            "Outlook\n  mine: ana@x.org  Mail#One1\n  shared: team@x.org  Mail#Two2",
+            [("Outlook", "ana@x.org", "Mail#One1"), ("Outlook", "team@x.org", "Mail#Two2")])
+    }
+
+    @Test func aNameWithDigitsOverLabelledLinesIsATitle() {
+        Self.expect(
+            "Office365\nBenutzer: k.roth@firma.example\nPasswort: Teams=Call5",
+            [("Office365", "k.roth@firma.example", "Teams=Call5")])
+    }
+
+    @Test func aLineOfSeveralSentencesIsReadSentenceBySentence() {
+        Self.expect(
+            "For the water bill (AquaCity), my login is ana_w and my password is Drip#Drop22. I changed it from Drip2019 last year.",
+            [("AquaCity", "ana_w", "Drip#Drop22")])
+    }
+
+    @Test func aPasswordCalledOldRightBeforeItsLabelIsASecret() {
+        let items = Self.items("Kino\nuser: ana_k\npw: Popcorn#24\n\nAltes Kino-Passwort: Popcorn2019")
+        #expect(items.contains { $0.password == "Popcorn#24" })
+        #expect(!items.contains { $0.password == "Popcorn2019" })
+        #expect(items.contains { $0.customFields.contains { $0.value == "Popcorn2019" && $0.concealed } })
+        // An old account's password is still its password.
+        Self.expect("yahoo antigo: ana@y.example senha Yahoo#Velho", [("yahoo antigo", "ana@y.example", "Yahoo#Velho")])
+    }
+
+    @Test func aHighlightIsTextNotAFrame() {
+        let items = Self.items("Streaming\nuser: ana@x.org\npw: Couch#Film1\n\n==Altes Streaming-Passwort: film1234==")
+        #expect(!items.contains { $0.folder.contains { $0.contains("film1234") } })
+        #expect(!items.contains { $0.password == "film1234" })
+    }
+
+    @Test func aNumberInBracketsAfterAPINLabelIsThatPIN() {
+        let items = Self.items("- [ ] give Ben the new alarm PIN (7316)")
+        #expect(items.allSatisfy { $0.username != "7316" && $0.password != "7316" })
+        #expect(items.contains { $0.customFields.contains { $0.value == "7316" && $0.concealed } })
+    }
+
+    @Test func quotedSentencesAndPhrasesAreRemarks() {
+        let items = Self.items(
+            "„Bitte nicht weitergeben – nur für das Büro!“\n\nDATEV\nBenutzer: buero1\nPasswort: Steuer&Co9")
+        #expect(items.contains { $0.title == "DATEV" && $0.username == "buero1" && $0.password == "Steuer&Co9" })
+        #expect(items.filter { $0.password != nil }.count == 1)
+    }
+
+    @Test func commaTypedNotesAreNotACSVHeader() {
+        // A first line of values (an e-mail after a space, a password) is no header.
+        let (items, report) = Self.importText("Amazon, ana@x.org, Pr1me&Fast\nTarget, ana@x.org, red-Bull5eye\n")
+        #expect(report.addsUp && items.count == 2)
+        #expect(items.first { $0.title == "Amazon" }?.password == "Pr1me&Fast")
+        // "label: value" cells make a line of notes.
+        Self.expect(
+            "SAP: Benutzer KROTH, PW: Sap#2025-KR\nJira: k.roth@firma.example, PW: Board!Tick7",
+            [("SAP", "KROTH", "Sap#2025-KR"), ("Jira", "k.roth@firma.example", "Board!Tick7")])
+    }
+
+    @Test func anHTMLTableWithParagraphsInItsCellsIsATable() {
+        let html = """
+            <html><body><p>Brokers</p><table><tr><td><p>Site</p></td><td><p>User</p></td><td><p>Password</p></td></tr>
+            <tr><td><p>Fidelity</p></td><td><p>ana_f</p></td><td><p>Fid&lt;3lity</p></td></tr>
+            <tr><td><p>Vanguard</p></td><td><p><span>ana.v</span></p></td><td><p>Index&amp;Chill</p></td></tr></table></body></html>
+            """
+        let (items, _) = Self.importText(html, input: "n.html")
+        #expect(items.contains { $0.title == "Fidelity" && $0.username == "ana_f" && $0.password == "Fid<3lity" })
+        #expect(items.contains { $0.title == "Vanguard" && $0.username == "ana.v" && $0.password == "Index&Chill" })
+        #expect(!items.contains { $0.password == "Password" })
+    }
+
+    @Test func paragraphsWithoutSpaceAfterThemAreLinesOfOneRecord() {
+        let html = """
+            <html><body><p class=MsoNormal><b>Lexware</b></p>
+            <p class=MsoNormal style='margin-bottom:0cm'>Benutzer: h.roth</p>
+            <p class=MsoNormal>Passwort: Lex&amp;Buch9</p></body></html>
+            """
+        let (items, _) = Self.importText(html, input: "w.htm")
+        #expect(items.contains { $0.title == "Lexware" && $0.username == "h.roth" && $0.password == "Lex&Buch9" })
+    }
+}

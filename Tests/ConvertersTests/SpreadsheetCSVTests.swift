@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+import VaultModel
+
+@testable import Converters
+
+/// CSV files as people's sheets and less common managers write them: title lines above the
+/// header, cells typed with a space after each comma, field lists in one cell, "null" cells,
+/// and custom fields that must stay concealed. Each test writes its own file.
+struct SpreadsheetCSVTests {
+    static func read(_ csv: String, input: String = "t.csv") throws -> ([VaultItem], ImportReport) {
+        try Importer.importFile(Array(csv.utf8), input: input)
+    }
+
+    @Test func titleLinesAboveTheHeaderAreSkippedAndReported() throws {
+        let csv =
+            "Family passwords,,,\nupdated 2024,,,\n,,,\nSite Name,User ID,Pass,Website\nBank,ana_b,B4nk!Safe,bank.example\n"
+        let (items, report) = try Self.read(csv)
+        #expect(items.count == 1 && items[0].title == "Bank" && items[0].password == "B4nk!Safe")
+        #expect(report.skipped.map(\.line) == [1, 2, 3] && report.addsUp)
+        // A report names the lines, never their text.
+        #expect(!report.skipped.contains { $0.reason.contains("Family") })
+    }
+
+    @Test func aLineOfTextAboveIsNoSheetTitle() throws {
+        // One cell, no padding commas: text, not a sheet — and never a header under it.
+        let notes = "--- Work ---\nSAP: user KROTH, PW: Sap#2025\n"
+        let (items, _) = try Self.read(notes, input: "n.txt")
+        #expect(items.contains { $0.title == "SAP" && $0.username == "KROTH" && $0.password == "Sap#2025" })
+    }
+
+    @Test func cellsTypedWithASpaceAfterEachCommaAreTrimmed() throws {
+        let csv = "Service, User, Password\nAmazon, ana@x.org, Pr1me&Fast\nTrenord, ana_t, Tr4in-Ride\n"
+        let (items, _) = try Self.read(csv)
+        #expect(items.map(\.username) == ["ana@x.org", "ana_t"])
+        #expect(items.map(\.password) == ["Pr1me&Fast", "Tr4in-Ride"])
+    }
+
+    @Test func aJSONFieldListBecomesFieldsHiddenOnesConcealed() throws {
+        let csv = """
+            name,url,username,password,custom_fields
+            GitHub,https://github.com,ana,"gh,pass",\"[{""label"":""Recovery code"",""type"":""hidden"",""value"":""a1b2-c3d4""},{""label"":""Team"",""type"":""text"",""value"":""infra""}]\"
+
+            """
+        let (items, _) = try Self.read(csv)
+        let fields = try #require(items.first?.customFields)
+        #expect(fields.contains { $0.name == "Recovery code" && $0.value == "a1b2-c3d4" && $0.concealed })
+        #expect(fields.contains { $0.name == "Team" && $0.value == "infra" && !$0.concealed })
+    }
+
+    @Test func aSecretDataCellFillsUsernameAndPassword() throws {
+        let csv =
+            "Password Name,Password URL,SecretData,CustomData\nCRM,https://crm.example,\"User Name:ana@x.org\nPassword:Crm#Deal5\",\"PIN:4411\"\n"
+        let (items, _) = try Self.read(csv)
+        #expect(items.first?.username == "ana@x.org" && items.first?.password == "Crm#Deal5")
+        #expect(items.first?.customFields.first { $0.name == "PIN" }?.concealed == true)
+    }
+
+    @Test func nullCellsAreEmpty() throws {
+        let csv = "domain,email,username,password,label\nshop.example,ana@x.org,ana_s,Sh0p!Now,null\n"
+        let (items, _) = try Self.read(csv)
+        #expect(items.first?.title == "shop.example")
+    }
+
+    @Test func aFieldHoldingThePasswordIsConcealed() throws {
+        let csv = "Name,Url,Login,Pwd,RfFieldsV2\nBank,https://b.example,ana,B4nk#Pw1,\"pwd,,,B4nk#Pw1,pwd\"\n"
+        let (items, _) = try Self.read(csv)
+        #expect(items.first?.customFields.first { $0.name == "RfFieldsV2" }?.concealed == true)
+    }
+
+    @Test func moreOfAFieldIsAnExtraNotATie() throws {
+        let csv = "name,url,additional_urls,username,password\nMail,https://m.example,https://m2.example,ana,M@il9\n"
+        let (items, _) = try Self.read(csv)
+        #expect(items.first?.urls == ["https://m.example"])
+        #expect(items.first?.customFields.contains { $0.value == "https://m2.example" } == true)
+    }
+
+    @Test func anUnknownWordBeforeNameIsAWeakerTitle() throws {
+        let csv = "Password Name,Password URL,Login,Password,ChamberName\nCRM,https://c.example,ana,Crm#1,Sales\n"
+        let (items, _) = try Self.read(csv)
+        #expect(items.first?.title == "CRM")
+        #expect(items.first?.customFields.contains { $0.name == "ChamberName" && $0.value == "Sales" } == true)
+    }
+
+    @Test func entryBeatsAccountForTheTitle() throws {
+        let csv = "Entry,Username,Password,Account\nAlly,ana_a,Ally#Bank1,2031558810\n"
+        let (items, _) = try Self.read(csv)
+        #expect(items.first?.title == "Ally")
+        #expect(items.first?.customFields.contains { $0.value == "2031558810" } == true)
+        // Alone, `Compte` names the service in a French sheet.
+        let (french, _) = try Self.read("Compte;Identifiant;Mot de passe\nLa Poste;ana@x.fr;Colis#2023\n")
+        #expect(french.first?.title == "La Poste")
+    }
+}
