@@ -34,11 +34,17 @@ public struct NotesImporter {
         var lines = [NotesLine]()
         lines.reserveCapacity(raw.count)
         let header = mailHeaderLines(raw)
+        let org = NotesOrgMode.isOrg(raw)
         for (offset, line) in raw.enumerated() {
-            lines.append(
-                header.contains(offset)
-                    ? NotesLine(number: offset + 1, raw: line, kind: .long)
-                    : NotesLineClassifier.classify(line, number: offset + 1))
+            if header.contains(offset) {
+                lines.append(NotesLine(number: offset + 1, raw: line, kind: .long))
+            } else if org {
+                var classified = NotesLineClassifier.classify(NotesOrgMode.markdown(line), number: offset + 1)
+                classified.raw = line
+                lines.append(classified)
+            } else {
+                lines.append(NotesLineClassifier.classify(line, number: offset + 1))
+            }
         }
         var assembler = NotesRecordAssembler(lines)
         var drafts = assembler.assemble()

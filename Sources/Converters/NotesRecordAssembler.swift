@@ -340,6 +340,26 @@ struct NotesRecordAssembler {
         {
             return unrecognized(line)
         }
+        // "HBO Max, Peacock, Paramount+ -> ana@x.org / pw": services listed with commas before
+        // one login share it — a record each.
+        let names = fields.prefix { field in
+            !field.parenthesised && field.tokens.count <= 3 && field.text.first?.isUppercase == true
+                && (field.shape == .word || field.shape == .secret) && !NotesToken.isPasswordLike(field.text)
+                && !Self.isHandle(field.text)
+        }
+        if names.count >= 2, line.text.utf8.contains(0x2C), fields.count >= names.count + 2,
+            fields.dropFirst(names.count).contains(where: { NotesToken.isPasswordLike($0.text) }),
+            draft?.isTitleOnly != true
+        {
+            values([names[0]] + fields.dropFirst(names.count), line: line, next: next)
+            guard let shared = draft, shared.password != nil else { return }
+            for name in names.dropFirst() {
+                flush()
+                draft = shared
+                draft!.title = name.text
+            }
+            return
+        }
         values(fields, line: line, next: next)
     }
 
