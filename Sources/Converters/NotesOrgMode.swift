@@ -34,6 +34,7 @@ enum NotesOrgMode {
         let stars = line.prefix { $0 == "*" }.count
         guard stars >= 1, line.dropFirst(stars).first == " " else { return nil }
         let text = line.dropFirst(stars + 1).trimmingCharacters(in: .whitespaces)
-        return text.isEmpty ? nil : (stars, text)
+        // "*** Work ***" is a frame, not an Org heading.
+        return text.isEmpty || text.hasSuffix("*") ? nil : (stars, text)
     }
 }

@@ -17,6 +17,9 @@ struct NotesRecordAssembler {
     private var epochs = [Int]()  // per draft
     /// A Markdown table's columns, from its header row.
     private var columns: [(label: NotesLabel?, name: String)]?
+    /// The name of a list of codes opened by the line before (`Google recovery codes:`): the
+    /// lines of digits under it are its codes, kept concealed, never a login.
+    private var codeList: String?
 
     init(_ lines: [NotesLine]) { self.lines = lines }
 
@@ -72,6 +75,7 @@ struct NotesRecordAssembler {
         if case .tableRow = line.kind {} else if line.kind != .tableDivider { columns = nil }
         switch line.kind {
         case .blank:
+            codeList = nil
             // A title alone may have its fields after a blank line; anything else ends here.
             // A title in capitals or a generic one ("PASSWORDS", "wachtwoorden") alone, then a
             // blank line, heads what follows (flushed alone, it becomes a heading in
@@ -119,6 +123,16 @@ struct NotesRecordAssembler {
             }
             tableRow(cells, line: line)
         case .labelOnly(let label):
+            if Self.namesCodeList(line.text) {
+                // Under a record with its login ("- recovery codes:" in GitHub's list): its codes.
+                if let open = draft, open.hasCredential {
+                    draft!.touch(line.number)
+                } else {
+                    words(line, text: line.text, next: next)
+                }
+                codeList = line.text.trimmingSuffix(":")
+                return 1
+            }
             if let next, next.kind == .content, !next.isProse, !next.labelled, next.fields.count == 1 {
                 let field = NotesLine.Field(label: label, tokens: next.fields[0].tokens, labelText: line.text)
                 labelledFields([field], line: line, also: next.number)
@@ -126,6 +140,18 @@ struct NotesRecordAssembler {
             }
             words(line, text: line.text, next: next)
         case .content:
+            if let name = codeList, draft != nil, Self.isCodeLine(line) {
+                draft!.touch(line.number)
+                draft!.customFields.append(.init(name: name, value: line.text, concealed: true))
+                return 1
+            }
+            codeList = Self.namesCodeList(line.text) && line.text.hasSuffix(":") ? line.text.trimmingSuffix(":") : nil
+            if codeList != nil, let open = draft, open.hasCredential,
+                line.text.split(separator: " ").count <= 3
+            {
+                draft!.touch(line.number)
+                return 1
+            }
             content(line, next: next)
             if let prefix = line.prefix,
                 draft?.unrecognized.last != String(NotesLineClassifier.trimmedSpaces(line.raw[...]))
@@ -834,6 +860,14 @@ struct NotesRecordAssembler {
     }
 
     private mutating func credentialPair(_ fields: [NotesLine.Field], line: NotesLine, skipFirst: Bool) {
+        // "Google recovery codes:" over "1234 5678": codes in a row, never a login.
+        if let title = draft?.title, fields.allSatisfy({ !$0.text.contains(where: \.isLetter) }),
+            NotesLabel.fold(title).split(whereSeparator: { !$0.isLetter }).contains(where: {
+                Self.codeListWords.contains(String($0))
+            })
+        {
+            return unrecognized(line)
+        }
         if let open = draft, open.hasCredential {
             // Another account of the same service, on the next line.
             let title = open.title
@@ -1121,6 +1155,27 @@ struct NotesRecordAssembler {
         return (fields, remarks, nil)
     }
 
+    /// `4829 1038`, `a1b2c-3d4e5`, `K7PQ-2M9X, 88HJ-Q2W4`: codes only, each with a digit.
+    static func isCodeLine(_ line: NotesLine) -> Bool {
+        !line.fields.isEmpty && line.fields.allSatisfy { field in
+            field.label == nil && field.tokens.allSatisfy { token in
+                token.text.count >= 4 && token.text.contains(where: \.isNumber)
+                    && token.text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" }
+            }
+        }
+    }
+
+    /// `Google recovery codes:`, `Backup-Codes GitHub`: a line naming a list of codes.
+    static func namesCodeList(_ text: String) -> Bool {
+        NotesLabel.fold(text).split(whereSeparator: { !$0.isLetter }).contains { codeListWords.contains(String($0)) }
+    }
+
+    /// Words of a title over lists of codes (`Backup codes`, `Codes de secours`).
+    static let codeListWords: Set<String> = [
+        "recovery", "backup", "codes", "secours", "wiederherstellung", "wiederherstellungscodes", "backupcodes",
+        "recuperacion", "recuperacao", "recupero", "herstelcodes", "reservecodes",
+    ]
+
     /// Words after a service's name that name what it is, not which (`Wise account`).
     static let genericServiceWords: Set<String> = [
         "account", "accounts", "login", "site", "website", "app", "portal", "konto", "compte", "cuenta", "conta",
@@ -1214,7 +1269,9 @@ struct NotesRecordAssembler {
             } else if draft!.username == nil {
                 draft!.username = value
                 draft!.usernameLabelled = true
-                if Self.isAccountNumberLabel(name) { draft!.usernameNumberLabel = name }
+                if Self.isAccountNumberLabel(name), value.allSatisfy({ $0.isNumber || " -./".contains($0) }) {
+                    draft!.usernameNumberLabel = name
+                }
             } else if !Self.isAccountNumberLabel(name) {
                 loginNameOverNumber(name, value)
             } else {
