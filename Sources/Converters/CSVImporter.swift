@@ -69,6 +69,28 @@ public struct CSVImporter {
     /// Title lines a sheet may have above its header (a name, a date, blank rows).
     static let maximumPreambleLines = 10
 
+    /// "lastpass export (jan 2024)" / "" / "url,username,password,…": a plain header (known
+    /// names, three columns or more) under a few lines of one cell each — a table pasted
+    /// under a line of text.
+    static func headerAfterTitleLines(_ text: String, input: String) -> Bool {
+        var start = text.startIndex
+        for index in 0...maximumPreambleLines {
+            guard start < text.endIndex, text.distance(from: text.startIndex, to: start) < 16_384 else { return false }
+            let end = text[start...].firstIndex(where: \.isNewline) ?? text.endIndex
+            let line = String(text[start..<end])
+            start = end < text.endIndex ? text.index(after: end) : end
+            guard let row = (try? CSVReader.rows(line, input: input))?.rows.first else { continue }  // blank
+            if index > 0, row.fields.count >= 3, HeaderlessCSV.isHeader(row.fields),
+                HeaderlessCSV.looksLikeHeaderRow(row.fields)
+            {
+                return true
+            }
+            if row.fields.count(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) > 1 { return false }
+        }
+        return false
+    }
+
+
     public init(overrides: [String: Field] = [:]) { self.overrides = overrides }
 
     /// Imports `text` (already decoded). Throws for no header, duplicate mappings, bad CSV.
@@ -141,7 +163,8 @@ public struct CSVImporter {
                     // sheet's title lines above its header, one cell at most each; reported
                     // by line (never by text: a title may say anything).
                     // (A sheet pads them to its width: `Title,,,,`; a line of text has no commas.)
-                    guard overrides.isEmpty, preamble < Self.maximumPreambleLines, row.fields.count >= 2,
+                    guard overrides.isEmpty, preamble < Self.maximumPreambleLines,
+                        row.fields.count >= 2 || Self.headerAfterTitleLines(text, input: input),
                         row.fields.count(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) <= 1
                     else { throw error }
                     preamble += 1
@@ -317,8 +340,11 @@ public struct CSVImporter {
         // "null" (Blur, some scripts) in a name or address column is an empty cell.
         if item.title.lowercased() == "null" { item.title = "" }
         item.urls.removeAll { $0.lowercased() == "null" }
+        Self.readSecureNote(&item)
         if item.title.isEmpty { item.title = Self.fallbackTitle(for: item) }
         Self.concealSecretFields(of: &item)
+        // (Not for exports Coffer reads back losslessly: their notes are the user's, as written.)
+        if dialect == "csv" || dialect.hasPrefix("lastpass") { Self.concealSecretNoteLines(of: &item) }
         let hasSecret = item.password != nil || item.username != nil || !item.urls.isEmpty || item.totp != nil
         let hasText = item.notes != nil || !item.customFields.isEmpty || !item.title.isEmpty
         if !hasSecret && !hasText {
@@ -409,6 +435,58 @@ public struct CSVImporter {
                     "\(input):\(line): \(field.rawValue) \"\(value)\" is not a date Coffer reads; kept as a field")
             }
         }
+    }
+
+    /// LastPass's secure notes (URL `http://sn`): "NoteType:Wi-Fi Password" then "Key:Value"
+    /// lines — its fields, secret ones concealed, a `Password` the item's password.
+    static func readSecureNote(_ item: inout VaultItem) {
+        guard item.urls == ["http://sn"] else { return }
+        item.urls = []
+        guard let notes = item.notes, notes.hasPrefix("NoteType:") else {
+            if item.password == nil, item.username == nil { item.kind = .secureNote }
+            return
+        }
+        var kept = [String]()
+        for line in notes.split(separator: "\n", omittingEmptySubsequences: false) {
+            guard let colon = line.firstIndex(of: ":"), colon > line.startIndex else {
+                kept.append(String(line))
+                continue
+            }
+            let key = String(line[..<colon])
+            let value = String(line[line.index(after: colon)...])
+            if key == "Notes" || key == "NoteType" || key == "Language" {
+                if key == "Notes", !value.isEmpty { kept.append(value) }
+                continue
+            }
+            if value.isEmpty { continue }
+            if ["password", "passwort", "key"].contains(key.lowercased()), item.password == nil {
+                item.password = value
+            } else {
+                item.customFields.append(.init(name: key, value: value, concealed: CSVHeaderVocabulary.isSecret(key)))
+            }
+        }
+        item.notes = kept.contains { !$0.isEmpty } ? kept.joined(separator: "\n") : nil
+        if item.password == nil, item.username == nil { item.kind = .secureNote }
+    }
+
+    /// Lines of a manager's notes that name a secret and give it (`Secure key PIN 60613`,
+    /// `Recovery codes: 4821 9930`): moved to one concealed field, so the notes — shown and
+    /// searched — never hold them.
+    static func concealSecretNoteLines(of item: inout VaultItem) {
+        guard let notes = item.notes else { return }
+        var plain = [String]()
+        var secret = [String]()
+        for line in notes.split(separator: "\n", omittingEmptySubsequences: false) {
+            let words = CSVHeaderVocabulary.words(String(line))
+            let named = words.contains { CSVHeaderVocabulary.secretWords.contains($0) || ["code", "codes", "password", "passcode", "pw", "pwd", "mdp", "passwort", "senha", "contrasena"].contains($0) }
+            let valued = line.split(separator: " ").contains { token in
+                token.contains(where: \.isNumber) && token.count >= 4
+            }
+            if named, valued { secret.append(String(line)) } else { plain.append(String(line)) }
+        }
+        guard !secret.isEmpty else { return }
+        item.customFields.append(.init(name: "Secret notes", value: secret.joined(separator: "\n"), concealed: true))
+        item.notes = plain.contains { !$0.isEmpty } ? plain.joined(separator: "\n") : nil
     }
 
     /// `[{"label": "PIN", "type": "hidden", "value": "1234"}]` (NordPass's `custom_fields`):
@@ -506,6 +584,7 @@ extension CSVImporter: ImportFormat {
         guard Importer.looksLikeCSV(text) else { return nil }
         let firstLine = text.prefix(4096).prefix { $0 != "\n" && $0 != "\r" && $0 != "\r\n" }
         guard let first = try? CSVReader.rows(String(firstLine), input: source.name).rows.first else { return .medium }
+        if Self.headerAfterTitleLines(text, input: source.name) { return .medium }
         if !overrides.isEmpty || !source.columnMap.isEmpty || HeaderlessCSV.isHeader(first.fields)
             || (try? columnMapping(first, input: source.name)) != nil
             || (try? headerlessColumns(text, input: source.name)) != nil

@@ -127,6 +127,7 @@ public enum Importer {
         {
             return true
         }
+        if CSVImporter.headerAfterTitleLines(text, input: "") { return true }
         guard let (_, rows) = try? CSVReader.rows(String(text.prefix(65_536)), input: "") else {
             return true  // an unterminated quote: let the CSV reader report it with its line
         }

@@ -265,6 +265,18 @@ struct NotesRecordAssembler {
             guard let login = NotesSentence.login(line.text, tokens: line.tokens) else { return unrecognized(line) }
             return sentence(login, line: line)
         }
+        // "customer no 4410087723" under a title: the account's number, its login.
+        if let open = draft, open.isTitleOnly, open.lastLine == line.number - 1, line.fields.count == 2,
+            line.fields[0].label == nil, line.fields[0].shape == .word, line.fields[0].tokens.count <= 3,
+            Self.isAccountNumberLabel(line.fields[0].text), line.fields[1].shape == .number,
+            line.fields[1].label == nil
+        {
+            draft!.username = line.fields[1].text
+            draft!.placed += 1
+            draft!.unrecognized.append(line.fields[0].text)
+            draft!.touch(line.number)
+            return
+        }
         // "n° sécu : 2850775123456" under a title: words Coffer does not know as a label, and
         // a number — an identifier of the record, kept concealed; never its password.
         if let open = draft, open.isTitleOnly, open.lastLine == line.number - 1, line.fields.count == 2,
@@ -1545,7 +1557,11 @@ struct NotesRecordAssembler {
                     continue
                 }
                 let next = k + 1 < drafts.count ? drafts[k + 1] : nil
-                if let next, next.hasCredential, epochs[k + 1] == epoch, next.block <= d.block + 1,
+                // ("memorable data: Bristol" is a label and its value, never a heading.)
+                let labelAndValue =
+                    title.firstIndex(of: ":").map { title[title.index(after: $0)...].contains(where: \.isLetter) }
+                    ?? false
+                if let next, !labelAndValue, next.hasCredential, epochs[k + 1] == epoch, next.block <= d.block + 1,
                     next.title != nil || next.block == d.block || d.capitals || !next.urls.isEmpty
                 {
                     let name = d.capitals ? title.capitalized : title

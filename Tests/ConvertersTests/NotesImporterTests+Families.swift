@@ -330,9 +330,14 @@ extension NotesImporterTests {
             "Remember: the router admin password is R0uter!Adm1n", [("router admin", nil, "R0uter!Adm1n")])
     }
     @Test func anUnknownLabelAndANumberUnderATitleIsNoPassword() {
+        // A number named as the account's ("n° assuré", "customer no") is its login (Ameli
+        // signs in with it); never its password.
         let items = Self.items("Health\nn° assuré : 2850775123456\nmot de passe : Sante-Ana7")
-        #expect(items.count == 1 && items[0].password == "Sante-Ana7")
-        #expect(items[0].customFields.first { $0.value == "2850775123456" }?.concealed == true)
+        #expect(items.count == 1 && items[0].password == "Sante-Ana7" && items[0].username == "2850775123456")
+        // Words Coffer cannot read as an account's number keep it concealed.
+        let other = Self.items("Health\ncarte vitale : 2850775123456\nmot de passe : Sante-Ana7")
+        #expect(other.count == 1 && other[0].password == "Sante-Ana7")
+        #expect(other[0].customFields.first { $0.value == "2850775123456" }?.concealed == true)
     }
     @Test func aForwardedMailsHeaderIsKeptAsWritten() {
         let text =
