@@ -145,6 +145,12 @@ struct NotesRecordAssembler {
                 draft!.customFields.append(.init(name: name, value: line.text, concealed: true))
                 return 1
             }
+            // "gmail ana@x.org Pw1! ; outlook ana@y.org Pw2!": whole records run together.
+            if let segments = Self.recordSegments(line) {
+                for segment in segments { content(segment, next: nil) }
+                flush()
+                return 1
+            }
             codeList = Self.namesCodeList(line.text) && line.text.hasSuffix(":") ? line.text.trimmingSuffix(":") : nil
             if codeList != nil, let open = draft, open.hasCredential,
                 line.text.split(separator: " ").count <= 3
@@ -579,6 +585,18 @@ struct NotesRecordAssembler {
         start(line)
         draft!.oneLine = true
         var rest = fields[...]
+        // "hulu same email Hulu4Kev": the name, then the pointer, in one run of words.
+        if let first = rest.first, first.label == nil, first.tokens.count >= 3, let previous = drafts.last?.username,
+            let cut = first.tokens.indices.dropFirst().first(where: { Self.pointerWords.contains(NotesLabel.fold(first.tokens[$0].text)) }),
+            case let pointer = NotesLine.Field(label: nil, tokens: Array(first.tokens[cut...])),
+            Self.pointsToPreviousLogin(pointer)
+        {
+            draft!.unrecognized.append(pointer.text)
+            rest[rest.startIndex] = NotesLine.Field(label: nil, tokens: Array(first.tokens[..<cut]))
+            rest.insert(
+                NotesLine.Field(label: nil, tokens: [NotesToken(previous, afterSeparator: true)]),
+                at: rest.index(after: rest.startIndex))
+        }
         // "disney+ olivia.b / vento89", "namecheap gjohnson / x": a service and a login name
         // joined by one space, then the password after the separator.
         if let first = rest.first, first.shape == .word, !first.parenthesised, first.tokens.count == 2,
@@ -664,6 +682,14 @@ struct NotesRecordAssembler {
         {
             draft!.title = rest[name].text
             rest.remove(at: name)
+        }
+        // "hulu - same email - Hulu4Kev", "Facebook, même e-mail, x": the login written on the
+        // record before.
+        if let previous = drafts.last?.username,
+            let pointer = rest.firstIndex(where: { Self.pointsToPreviousLogin($0) })
+        {
+            draft!.unrecognized.append(rest[pointer].text)
+            rest[pointer] = NotesLine.Field(label: nil, tokens: [NotesToken(previous, afterSeparator: true)])
         }
         var remaining = [NotesLine.Field]()
         for field in rest {
@@ -1083,6 +1109,14 @@ struct NotesRecordAssembler {
             draft!.unrecognized.append(bare[marker].text)
             bare.removeSubrange(marker...(marker + 1))
         }
+        // "amazon same email, password x": the login of the record before.
+        if draft!.username == nil, let previous = drafts.last?.username,
+            let pointer = bare.firstIndex(where: { Self.pointsToPreviousLogin($0) })
+        {
+            draft!.username = previous
+            draft!.placed += 1
+            draft!.unrecognized.append(bare.remove(at: pointer).text)
+        }
         // "CAF : n° allocataire 7788123 / mdp x", "Kundennr. 4411 PW x": a number named by
         // words for an account or customer number is the login when no label gave one.
         if draft!.username == nil,
@@ -1132,6 +1166,17 @@ struct NotesRecordAssembler {
             field.shape == .word && !field.parenthesised && field.tokens.count <= 3
                 && field.text.first?.isUppercase == true && !NotesToken.isPasswordLike(field.text)
                 && !isLabelPhrase(field)
+        }
+        // "steam kev_the_dev pw X": a service's name and a login name joined by one space.
+        if firstLabel == 1, fields[0].tokens.count == 2, !fields[0].parenthesised,
+            fields[0].tokens[0].shape == .word, !NotesToken.isPasswordLike(fields[0].tokens[0].text),
+            fields[0].tokens[1].shape == .email || isBracketedHandle(fields[0].tokens[1].text),
+            !fields[0].tokens[0].text.contains(where: \.isNumber), !fields[0].tokens[1].marked,
+            !fields.contains(where: { [.username, .email].contains($0.label?.field) })
+        {
+            let login = fields[0].tokens[1]
+            fields[0] = NotesLine.Field(label: nil, tokens: [fields[0].tokens[0]])
+            fields.insert(NotesLine.Field(label: nil, tokens: [login]), at: 1)
         }
         if firstLabel >= 2, fields[0].tokens.count == 1, !fields[0].parenthesised,
             fields[0].shape != .email, fields[0].shape != .url, isName(fields[1]),
@@ -1365,6 +1410,51 @@ struct NotesRecordAssembler {
     ]
 
     /// First words of a phrase that points at another value instead of being one.
+    /// The records of a line that runs several together with `;`, ` | `, `, ` or a dash
+    /// between them — only when every part is a whole record (a name, then a login and a
+    /// password-like value, or a labelled password): `Netflix | ana | pw` stays one record.
+    static func recordSegments(_ line: NotesLine) -> [NotesLine]? {
+        guard line.kind == .content, !line.isProse, line.text.utf8.count <= 1024 else { return nil }
+        for separator in [" ; ", "; ", " | ", " , ", ", ", " — ", " – "] where line.text.contains(separator) {
+            let parts = line.text.components(separatedBy: separator).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count >= 2, parts.allSatisfy({ !$0.isEmpty }) else { continue }
+            let segments = parts.map { part -> NotesLine in
+                var segment = NotesLineClassifier.classify(part, number: line.number)
+                segment.isListItem = true
+                return segment
+            }
+            let whole = segments.allSatisfy { segment in
+                guard segment.kind == .content, let first = segment.fields.first, first.label == nil,
+                    first.shape == .word || first.shape == .secret, !first.parenthesised,
+                    !NotesToken.isPasswordLike(first.text), first.text.first?.isLetter == true
+                else { return false }
+                let labelledPassword = segment.fields.contains { $0.label?.field == .password && !$0.tokens.isEmpty }
+                let values = segment.fields.dropFirst()
+                let secret = values.contains { value in
+                    value.label == nil && (NotesToken.isPasswordLike(value.text) || value.shape == .secret)
+                }
+                // ("hulu same email Hulu4Kev": a login pointed at, then the password.)
+                return labelledPassword || (secret && (values.count >= 2 || pointsToPreviousLogin(first)
+                    || first.tokens.count >= 3 && first.text.contains(" same ")))
+            }
+            if whole { return segments }
+        }
+        return nil
+    }
+
+    /// `same email`, `same login as gmail`, `même e-mail`, `mismo correo`: a phrase standing
+    /// for the login of the record before.
+    static func pointsToPreviousLogin(_ field: NotesLine.Field) -> Bool {
+        guard field.label == nil, (2...5).contains(field.tokens.count),
+            pointerWords.contains(NotesLabel.fold(field.tokens[0].text))
+        else { return false }
+        return field.tokens.dropFirst().contains { token in
+            let word = NotesLabel.fold(token.text)
+            return ["email", "e-mail", "mail", "login", "user", "username", "courriel", "correo", "adresse",
+                "address", "utilisateur", "usuario", "benutzer", "identifiant", "id"].contains(word)
+        }
+    }
+
     static let pointerWords: Set<String> = [
         "same", "idem", "see", "wie", "siehe", "gleich", "comme", "voir", "meme", "como", "ver", "igual", "mismo",
         "misma", "come", "vedi", "stesso", "stessa", "zelfde", "zie", "mesmo", "mesma",
