@@ -31,6 +31,7 @@ public struct NotesImporter {
         var report = ImportReport(input: input, format: "notes", encoding: encoding)
         var raw = splitLines(text)
         let front = NotesFrontMatter(lines: &raw)
+        let joplin = NotesJoplinMetadata(lines: &raw)
         var lines = [NotesLine]()
         lines.reserveCapacity(raw.count)
         let header = mailHeaderLines(raw)
@@ -49,6 +50,7 @@ public struct NotesImporter {
         var assembler = NotesRecordAssembler(lines)
         var drafts = assembler.assemble()
         front?.apply(to: &drafts)
+        joplin?.apply(to: &drafts)
         var records = [Record]()
         records.reserveCapacity(drafts.count)
         for draft in drafts {

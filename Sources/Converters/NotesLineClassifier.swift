@@ -101,7 +101,7 @@ enum NotesLineClassifier {
         if Self.hasDotLeader(line.text) {
             line.text = NotesTokenizer.dotLeadersSpaced(line.text[...])
         }
-        line.text = propertyKeyUnderscored(line.text)
+        line.text = remarkAfterValue(propertyKeyUnderscored(line.text))
         line.isCapitals = isCapitals(line.text)
         let tokens = NotesTokenizer.tokens(line.text[...])
         line.isProse = isProse(tokens, text: line.text)
@@ -389,6 +389,26 @@ enum NotesLineClassifier {
             return (label, length)
         }
         return nil
+    }
+
+    /// `master key (account recovery): x` as `master key: x (account recovery)`: a remark in
+    /// brackets between a label and its colon moves after the value, so the label keeps its
+    /// mark and the remark never reads as the value.
+    static func remarkAfterValue(_ text: String) -> String {
+        guard text.utf8.contains(0x28), let open = text.firstIndex(of: "("),
+            let close = text[open...].firstIndex(of: ")"), text.distance(from: open, to: close) <= 60
+        else { return text }
+        let name = text[..<open]
+        let after = text[text.index(after: close)...]
+        guard after.first == ":", !text[text.index(after: open)..<close].contains(where: { $0 == "(" || $0 == ":" }),
+            name.contains(where: \.isLetter), !name.contains(":"), name.split(separator: " ").count <= 4,
+            // ("Electric (PG&E): …" names the service in its brackets: only a label moves.)
+            let last = name.split(separator: " ").last,
+            let label = NotesLabel.lookup(NotesLabel.fold(last)), [.password, .secret, .username, .email, .totp].contains(label.field)
+        else { return text }
+        let value = after.dropFirst().drop { $0 == " " }
+        guard !value.isEmpty else { return text }
+        return name.trimmingCharacters(in: .whitespaces) + ": " + value + " " + text[open...close]
     }
 
     /// `jenkins.user=deploy`, `db.password: x` (a properties or YAML file's dotted keys) as
