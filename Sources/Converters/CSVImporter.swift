@@ -90,7 +90,6 @@ public struct CSVImporter {
         return false
     }
 
-
     public init(overrides: [String: Field] = [:]) { self.overrides = overrides }
 
     /// Imports `text` (already decoded). Throws for no header, duplicate mappings, bad CSV.
@@ -478,7 +477,11 @@ public struct CSVImporter {
         var secret = [String]()
         for line in notes.split(separator: "\n", omittingEmptySubsequences: false) {
             let words = CSVHeaderVocabulary.words(String(line))
-            let named = words.contains { CSVHeaderVocabulary.secretWords.contains($0) || ["code", "codes", "password", "passcode", "pw", "pwd", "mdp", "passwort", "senha", "contrasena"].contains($0) }
+            let named = words.contains {
+                CSVHeaderVocabulary.secretWords.contains($0)
+                    || ["code", "codes", "password", "passcode", "pw", "pwd", "mdp", "passwort", "senha", "contrasena"]
+                        .contains($0)
+            }
             let valued = line.split(separator: " ").contains { token in
                 token.contains(where: \.isNumber) && token.count >= 4
             }

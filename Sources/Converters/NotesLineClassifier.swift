@@ -101,7 +101,7 @@ enum NotesLineClassifier {
         if Self.hasDotLeader(line.text) {
             line.text = NotesTokenizer.dotLeadersSpaced(line.text[...])
         }
-        line.text = remarkAfterValue(propertyKeyUnderscored(line.text))
+        line.text = equalsSpaced(remarkAfterValue(propertyKeyUnderscored(line.text)))
         line.isCapitals = isCapitals(line.text)
         let tokens = NotesTokenizer.tokens(line.text[...])
         line.isProse = isProse(tokens, text: line.text)
@@ -391,6 +391,18 @@ enum NotesLineClassifier {
         return nil
     }
 
+    /// `flipkart=9876543210=Flip#kart77` as `flipkart = 9876543210 = Flip#kart77`: a name and
+    /// two values joined by `=` without spaces (a key's own `=`, `a=b`, stays as it is).
+    static func equalsSpaced(_ text: String) -> String {
+        guard text.utf8.contains(0x3D), !text.contains(" ") else { return text }
+        let parts = text.split(separator: "=", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty }), parts[0].allSatisfy({ $0.isLetter || $0 == "." }),
+            NotesLabel.lookup(NotesLabel.fold(parts[0])) == nil,  // "pw=Disc0rd=Chat": a label, its value
+            parts[1].contains("@") || parts[1].allSatisfy({ $0.isNumber }) || parts[1].contains(where: \.isNumber)
+        else { return text }
+        return parts.joined(separator: " = ")
+    }
+
     /// `master key (account recovery): x` as `master key: x (account recovery)`: a remark in
     /// brackets between a label and its colon moves after the value, so the label keeps its
     /// mark and the remark never reads as the value.
@@ -404,7 +416,8 @@ enum NotesLineClassifier {
             name.contains(where: \.isLetter), !name.contains(":"), name.split(separator: " ").count <= 4,
             // ("Electric (PG&E): …" names the service in its brackets: only a label moves.)
             let last = name.split(separator: " ").last,
-            let label = NotesLabel.lookup(NotesLabel.fold(last)), [.password, .secret, .username, .email, .totp].contains(label.field)
+            let label = NotesLabel.lookup(NotesLabel.fold(last)),
+            [.password, .secret, .username, .email, .totp].contains(label.field)
         else { return text }
         let value = after.dropFirst().drop { $0 == " " }
         guard !value.isEmpty else { return text }

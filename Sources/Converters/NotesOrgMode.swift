@@ -20,7 +20,9 @@ enum NotesOrgMode {
         }
         // ":USERNAME: ana" → "USERNAME: ana"; "#+TITLE: Logins" → "TITLE: Logins".
         if trimmed.first == ":", let close = trimmed.dropFirst().firstIndex(of: ":"),
-            trimmed[trimmed.index(after: trimmed.startIndex)..<close].allSatisfy({ $0.isLetter || $0 == "_" || $0 == "-" }),
+            trimmed[trimmed.index(after: trimmed.startIndex)..<close].allSatisfy({
+                $0.isLetter || $0 == "_" || $0 == "-"
+            }),
             close > trimmed.index(after: trimmed.startIndex)
         {
             return String(trimmed.dropFirst())

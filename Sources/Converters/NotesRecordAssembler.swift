@@ -176,6 +176,14 @@ struct NotesRecordAssembler {
         draft = nil
         guard open.hasContent else { return }
         Self.promoteSignInPIN(&open)
+        // "Canva ana@x.org same": the password of the record before, never the word.
+        if let password = open.password,
+            Self.pointerWords.contains(NotesLabel.fold(password))
+                || ["ditto", "dito", "pareil"].contains(NotesLabel.fold(password))
+        {
+            open.unrecognized.append(password)
+            open.password = drafts.last?.password
+        }
         // "### Facebook" then "mail: …", "WW: …": the innermost heading names the record.
         if open.title == nil, open.hasCredential, let last = headings.last, !last.used,
             !Self.isGenericHeading(last.name)
@@ -260,6 +268,28 @@ struct NotesRecordAssembler {
             line.text.utf8.contains(0x3A) || line.text.split(separator: " ").count > 3
         {
             return unrecognized(line)
+        }
+        // "linkedin = same as gmail", "Printful same as shopify", "audible -> same as amazon":
+        // a service sharing another's login, named on a line before.
+        if let (name, source) = Self.sharedLogin(line),
+            let original = drafts.last(where: { draft in
+                draft.password != nil
+                    && draft.title.map { NotesLabel.fold($0).hasPrefix(NotesLabel.fold(source)) } == true
+            })
+                ?? (draft.flatMap { open in
+                    open.password != nil
+                        && open.title.map { NotesLabel.fold($0).hasPrefix(NotesLabel.fold(source)) } == true
+                        ? open : nil
+                })
+        {
+            start(line)
+            draft!.title = name
+            draft!.username = original.username
+            draft!.password = original.password
+            draft!.placed += 1
+            draft!.unrecognized.append(line.text)
+            flush()
+            return
         }
         // "„Nicht weitergeben – nur für die Buchhaltung!“": a quoted sentence is a remark.
         if let first = line.text.first, "\"„“«‚'".contains(first), line.text.split(separator: " ").count >= 3,
@@ -587,7 +617,9 @@ struct NotesRecordAssembler {
         var rest = fields[...]
         // "hulu same email Hulu4Kev": the name, then the pointer, in one run of words.
         if let first = rest.first, first.label == nil, first.tokens.count >= 3, let previous = drafts.last?.username,
-            let cut = first.tokens.indices.dropFirst().first(where: { Self.pointerWords.contains(NotesLabel.fold(first.tokens[$0].text)) }),
+            let cut = first.tokens.indices.dropFirst().first(where: {
+                Self.pointerWords.contains(NotesLabel.fold(first.tokens[$0].text))
+            }),
             case let pointer = NotesLine.Field(label: nil, tokens: Array(first.tokens[cut...])),
             Self.pointsToPreviousLogin(pointer)
         {
@@ -1214,12 +1246,14 @@ struct NotesRecordAssembler {
 
     /// `4829 1038`, `a1b2c-3d4e5`, `K7PQ-2M9X, 88HJ-Q2W4`: codes only, each with a digit.
     static func isCodeLine(_ line: NotesLine) -> Bool {
-        !line.fields.isEmpty && line.fields.allSatisfy { field in
-            field.label == nil && field.tokens.allSatisfy { token in
-                token.text.count >= 4 && token.text.contains(where: \.isNumber)
-                    && token.text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" }
+        !line.fields.isEmpty
+            && line.fields.allSatisfy { field in
+                field.label == nil
+                    && field.tokens.allSatisfy { token in
+                        token.text.count >= 4 && token.text.contains(where: \.isNumber)
+                            && token.text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" }
+                    }
             }
-        }
     }
 
     /// `Google recovery codes:`, `Backup-Codes GitHub`: a line naming a list of codes.
@@ -1434,12 +1468,40 @@ struct NotesRecordAssembler {
                     value.label == nil && (NotesToken.isPasswordLike(value.text) || value.shape == .secret)
                 }
                 // ("hulu same email Hulu4Kev": a login pointed at, then the password.)
-                return labelledPassword || (secret && (values.count >= 2 || pointsToPreviousLogin(first)
-                    || first.tokens.count >= 3 && first.text.contains(" same ")))
+                return labelledPassword
+                    || (secret
+                        && (values.count >= 2 || pointsToPreviousLogin(first)
+                            || first.tokens.count >= 3 && first.text.contains(" same ")))
             }
             if whole { return segments }
         }
         return nil
+    }
+
+    /// `linkedin = same as gmail`, `Printful same as shopify`, `Kindle : idem Amazon`: the
+    /// service and the one whose login it shares; nil for other lines.
+    static func sharedLogin(_ line: NotesLine) -> (String, String)? {
+        guard line.kind == .content, !line.labelled, line.text.count <= 80 else { return nil }
+        let words = line.text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        guard
+            let pointer = words.indices.dropFirst().first(where: { pointerWords.contains(NotesLabel.fold(words[$0])) })
+        else { return nil }
+        let name = words[..<pointer].filter { !$0.allSatisfy { "=-–—>:|/".contains($0) } }
+            .joined(separator: " ")
+        var rest = words[(pointer + 1)...].map { NotesLabel.fold($0) }
+        // "same as", "same login as", "même que", "wie bei", "come per", "igual que".
+        while let first = rest.first,
+            [
+                "as", "que", "qu'", "wie", "bei", "come", "per", "login", "password", "pw",
+                "mdp", "than", "for", "that", "of", "la", "le", "el", "il",
+            ].contains(first) || first.hasSuffix("'")
+        {
+            rest.removeFirst()
+        }
+        guard !name.isEmpty, name.count <= 40, !name.contains("@"), (1...3).contains(rest.count),
+            rest.allSatisfy({ $0.allSatisfy { $0.isLetter || $0.isNumber || ".+-".contains($0) } })
+        else { return nil }
+        return (name, rest.joined(separator: " "))
     }
 
     /// `same email`, `same login as gmail`, `même e-mail`, `mismo correo`: a phrase standing
@@ -1450,8 +1512,10 @@ struct NotesRecordAssembler {
         else { return false }
         return field.tokens.dropFirst().contains { token in
             let word = NotesLabel.fold(token.text)
-            return ["email", "e-mail", "mail", "login", "user", "username", "courriel", "correo", "adresse",
-                "address", "utilisateur", "usuario", "benutzer", "identifiant", "id"].contains(word)
+            return [
+                "email", "e-mail", "mail", "login", "user", "username", "courriel", "correo", "adresse",
+                "address", "utilisateur", "usuario", "benutzer", "identifiant", "id",
+            ].contains(word)
         }
     }
 

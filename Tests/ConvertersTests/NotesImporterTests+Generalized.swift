@@ -171,3 +171,60 @@ extension NotesImporterTests {
         #expect(items.contains { $0.title == "Lexware" && $0.username == "h.roth" && $0.password == "Lex&Buch9" })
     }
 }
+
+extension NotesImporterTests {
+    @Test func aServiceSharingAnotherServicesLoginCopiesIt() {
+        Self.expect(
+            "gmail = ana@gmail.example = Gm4il!Ana\nyoutube = same as gmail\nPrintful same as gmail",
+            [
+                ("gmail", "ana@gmail.example", "Gm4il!Ana"), ("youtube", "ana@gmail.example", "Gm4il!Ana"),
+                ("Printful", "ana@gmail.example", "Gm4il!Ana"),
+            ])
+        // "same" as a password is the record before's, never the word.
+        let items = Self.items("Pinterest ana@x.org Pin#Board9\nCanva ana@x.org same")
+        #expect(items.last?.password == "Pin#Board9")
+    }
+
+    @Test func recordsRunTogetherOnOneLineAreSplit() {
+        Self.expect(
+            "gmail ana@gmail.example Gm4il!1 ; outlook ana@outlook.example Outl00k!2",
+            [("gmail", "ana@gmail.example", "Gm4il!1"), ("outlook", "ana@outlook.example", "Outl00k!2")])
+        Self.expect(
+            "netflix ana@x.org Flix4Ana , hulu same email Hulu4Ana",
+            [("netflix", "ana@x.org", "Flix4Ana"), ("hulu", "ana@x.org", "Hulu4Ana")])
+        // One record's fields are not records.
+        Self.expect("Netflix | ana@x.org | Flix4Ana", [("Netflix", "ana@x.org", "Flix4Ana")])
+    }
+
+    @Test func orgHeadingsAndPropertyDrawers() {
+        Self.expect(
+            "* Accounts\n** Bank\n:PROPERTIES:\n:USERNAME: ana_b\n:PASSWORD: B4nk#9\n:END:",
+            [("Bank", "ana_b", "B4nk#9")])
+        #expect(Self.items("* Accounts\n** Bank\n- user: ana_b\n- pass: B4nk#9").first?.folder == ["Accounts"])
+    }
+
+    @Test func codesUnderALineNamingThemAreConcealed() {
+        let items = Self.items("GitHub\nuser: ana-dev\npassword: Gh!Dev2024\nrecovery codes:\na1b2c-3d4e5\nf6g7h-8i9j0")
+        #expect(items.count == 1 && items[0].password == "Gh!Dev2024")
+        #expect(items[0].customFields.filter { $0.concealed && $0.name == "recovery codes" }.count == 2)
+        let google = Self.items("Google backup codes:\n1234 5678\n8765 4321")
+        #expect(google.allSatisfy { $0.password == nil && $0.username == nil })
+    }
+
+    @Test func joplinsMetadataBlockIsNoRecord() {
+        let text =
+            "Kraken\nusername: ana_k\npassword: Kr4ken!8\n\nid: 8d2c1f4e7a9b4c3d8e1f2a3b4c5d6e7f\nparent_id: 1a2b3c4d5e6f70819a2b3c4d5e6f7081\ncreated_time: 2022-03-14T18:22:01.000Z\nis_todo: 0\ntype_: 1"
+        let items = Self.items(text)
+        #expect(items.count == 1 && items[0].password == "Kr4ken!8")
+        #expect(items[0].created != nil)
+    }
+
+    @Test func aRemarkBetweenALabelAndItsColonIsNoValue() {
+        let items = Self.items(
+            "Kraken\nusername: ana_k\npassword: Kr4ken!8\nmaster key (account recovery): KRKN-7HQ2-PZ4M")
+        #expect(items.count == 1 && items[0].username == "ana_k")
+        #expect(items[0].customFields.contains { $0.value == "KRKN-7HQ2-PZ4M" && $0.concealed })
+        // A service's name in brackets stays in the title.
+        Self.expect("Electric (PG&E): login ana_e | pw Solar!22", [("Electric (PG&E)", "ana_e", "Solar!22")])
+    }
+}
