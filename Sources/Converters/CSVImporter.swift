@@ -72,13 +72,15 @@ public struct CSVImporter {
     /// "lastpass export (jan 2024)" / "" / "url,username,password,…": a plain header (known
     /// names, three columns or more) under a few lines of one cell each — a table pasted
     /// under a line of text.
-    static func headerAfterTitleLines(_ text: String, input: String) -> Bool {
+    static func headerAfterTitleLines(_ whole: String, input: String) -> Bool {
+        // The first 16 KiB only: a 100 MB line is never scanned.
+        let text = String(decoding: whole.utf8.prefix(16_384), as: UTF8.self)
         var start = text.startIndex
         for index in 0...maximumPreambleLines {
-            guard start < text.endIndex, text.distance(from: text.startIndex, to: start) < 16_384 else { return false }
-            let end = text[start...].firstIndex(where: \.isNewline) ?? text.endIndex
+            guard start < text.endIndex else { return false }
+            guard let end = text[start...].firstIndex(where: \.isNewline) else { return false }  // cut, or last
             let line = String(text[start..<end])
-            start = end < text.endIndex ? text.index(after: end) : end
+            start = text.index(after: end)
             guard let row = (try? CSVReader.rows(line, input: input))?.rows.first else { continue }  // blank
             if index > 0, row.fields.count >= 3, HeaderlessCSV.isHeader(row.fields),
                 HeaderlessCSV.looksLikeHeaderRow(row.fields)
