@@ -189,6 +189,22 @@ struct NotesRecordAssembler {
             !Self.isGenericHeading(last.name)
         {
             open.title = last.name
+            // "## GitHub (ellis-dev)", "## AWS (root, ana@x.org)": the login in brackets after
+            // the service's name, when the record has none.
+            if open.username == nil, last.name.hasSuffix(")"), let openBracket = last.name.lastIndex(of: "("),
+                openBracket > last.name.startIndex
+            {
+                let inside = last.name[last.name.index(after: openBracket)..<last.name.index(before: last.name.endIndex)]
+                let parts = inside.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
+                if let login = parts.first(where: NotesToken.isEmail)
+                    ?? (parts.count == 1 && (Self.isBracketedHandle(parts[0]) || Self.isHandle(parts[0]))
+                        && !NotesToken.isPasswordLike(parts[0]) && parts[0].contains(where: { !$0.isLetter })
+                        ? parts[0] : nil)
+                {
+                    open.username = login
+                    open.title = String(last.name[..<openBracket]).trimmingCharacters(in: .whitespaces)
+                }
+            }
             headings.removeLast()  // it named this record; the records after it are not under it
             open.folder = headings.map(\.name)
         } else {
@@ -1382,7 +1398,8 @@ struct NotesRecordAssembler {
                 draft!.customFields.append(.init(name: name, value: value, concealed: true))
             }
         case .url:
-            if field.shape == .url {
+            // (`url = "https://x"`: a quoted address is an address.)
+            if field.shape == .url || NotesToken.shape(of: value) == .url {
                 draft!.urls.append(value)
             } else if draft!.title == nil, !NotesToken.isPasswordLike(value) {
                 draft!.title = value
