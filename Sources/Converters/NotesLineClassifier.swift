@@ -53,6 +53,18 @@ enum NotesLineClassifier {
             }
         }
         if let heading = markdownHeading(trimmed) {
+            // "# facebook.com | ana@x.org | Fb2018pass <- deleted": a commented-out record or a
+            // comment holding a value is kept out of sight, never a heading (a folder is shown).
+            if case .heading(_, let text) = heading,
+                text.contains(" | ")
+                    || text.split(separator: " ").contains(where: { word in
+                        let bare = word.drop { "([{".contains($0) }.reversed().drop { ")]},:;.".contains($0) }.reversed()
+                        return NotesToken.isPasswordLike(String(bare)) && bare.contains(where: \.isNumber)
+                    })
+            {
+                line.kind = .long
+                return line
+            }
             line.kind = heading
             return line
         }
