@@ -58,7 +58,8 @@ enum NotesLineClassifier {
             if case .heading(_, let text) = heading,
                 text.contains(" | ")
                     || text.split(separator: " ").contains(where: { word in
-                        let bare = word.drop { "([{".contains($0) }.reversed().drop { ")]},:;.".contains($0) }.reversed()
+                        let bare = word.drop { "([{".contains($0) }.reversed().drop { ")]},:;.".contains($0) }
+                            .reversed()
                         return NotesToken.isPasswordLike(String(bare)) && bare.contains(where: \.isNumber)
                     })
             {

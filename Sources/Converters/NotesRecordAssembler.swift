@@ -176,6 +176,7 @@ struct NotesRecordAssembler {
         draft = nil
         guard open.hasContent else { return }
         Self.promoteSignInPIN(&open)
+        Self.passwordOutOfTitle(&open)
         // "Canva ana@x.org same": the password of the record before, never the word.
         if let password = open.password,
             Self.pointerWords.contains(NotesLabel.fold(password))
@@ -194,7 +195,8 @@ struct NotesRecordAssembler {
             if open.username == nil, last.name.hasSuffix(")"), let openBracket = last.name.lastIndex(of: "("),
                 openBracket > last.name.startIndex
             {
-                let inside = last.name[last.name.index(after: openBracket)..<last.name.index(before: last.name.endIndex)]
+                let inside = last.name[
+                    last.name.index(after: openBracket)..<last.name.index(before: last.name.endIndex)]
                 let parts = inside.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
                 if let login = parts.first(where: NotesToken.isEmail)
                     ?? (parts.count == 1 && (Self.isBracketedHandle(parts[0]) || Self.isHandle(parts[0]))
@@ -213,6 +215,25 @@ struct NotesRecordAssembler {
         for i in headings.indices where !open.folder.isEmpty { headings[i].used = true }
         drafts.append(open)
         epochs.append(epoch)
+    }
+
+    /// A password never stays in a title (which `list` shows): "Sky (Sky-Q-Box-Living)" gives
+    /// the record its password, and a title holding the record's own password loses it.
+    static func passwordOutOfTitle(_ draft: inout NotesDraft) {
+        guard var title = draft.title else { return }
+        if title.hasSuffix(")"), let open = title.lastIndex(of: "("), open > title.startIndex {
+            let inside = String(title[title.index(after: open)..<title.index(before: title.endIndex)])
+            if !inside.contains(" "), NotesToken.isPasswordLike(inside), !NotesToken.isEmail(inside) {
+                if draft.password == nil { draft.password = inside } else { draft.unrecognized.append(inside) }
+                title = String(title[..<open]).trimmingCharacters(in: .whitespaces)
+            }
+        }
+        if let password = draft.password, NotesToken.isPasswordLike(password), title != password,
+            title.contains(password)
+        {
+            title = title.replacingOccurrences(of: password, with: "").trimmingCharacters(in: .whitespaces)
+        }
+        draft.title = title.isEmpty ? nil : title
     }
 
     /// "Commerzbank / Teilnehmernummer: 123 / PIN: 48213", "Crédit Agricole identifiant 0123

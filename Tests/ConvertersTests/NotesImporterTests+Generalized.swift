@@ -228,3 +228,26 @@ extension NotesImporterTests {
         Self.expect("Electric (PG&E): login ana_e | pw Solar!22", [("Electric (PG&E)", "ana_e", "Solar!22")])
     }
 }
+
+extension NotesImporterTests {
+    @Test func aPasswordNeverStaysInATitle() {
+        Self.expect("Gym (Lift#2024!) user: ana_g", [("Gym", "ana_g", "Lift#2024!")])
+        let items = Self.items("Gym (Lift#2024!)\nuser: ana_g")
+        #expect(!items.contains { $0.title.contains("Lift#2024!") })
+    }
+
+    @Test func aCommentedOutRecordIsNoHeading() {
+        let items = Self.items(
+            "# sites\nshop.example | ana | Sh0p!Pass1\n# old.example | ana | 0ld!Pass22  <- closed\nmail.example | ana | M4il!Pass3"
+        )
+        #expect(!items.contains { $0.folder.contains { $0.contains("0ld!Pass22") } })
+        #expect(items.contains { $0.title == "mail.example" && $0.password == "M4il!Pass3" })
+    }
+
+    @Test func aHeadingsBracketedLoginIsTheUsername() {
+        Self.expect("## GitHub (ana-dev)\npassword: Gh!Ana2024", [("GitHub", "ana-dev", "Gh!Ana2024")])
+        Self.expect("## AWS (root, ana@x.org)\npassword: Aws#Root9", [("AWS", "ana@x.org", "Aws#Root9")])
+        // A plain word in brackets is part of the name.
+        Self.expect("## Bank (joint)\nuser: ana_j\npassword: J01nt!Acc", [("Bank (joint)", "ana_j", "J01nt!Acc")])
+    }
+}
