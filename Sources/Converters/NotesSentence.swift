@@ -100,6 +100,37 @@ enum NotesSentence {
         }
         // "For Spotify I use ana_s / Spot#Music1": a login and a password joined by a slash.
         if password == nil, let pair = slashPair(tokens) { (username, password) = (username ?? pair.0, pair.1) }
+        // "For the Comcast account use fdelucca and Mets1986! as the password": a sentence
+        // naming a password (by its word), with one password-like value and at most one login.
+        if password == nil,
+            tokens.contains(where: { label(at: tokens.firstIndex(of: $0) ?? 0, in: tokens)?.0 == .password })
+        {
+            let secrets = tokens.filter { token in
+                isPassword(token) && NotesToken.isPasswordLike(cleaned(token.text)) && label(at: 0, in: [token]) == nil
+            }
+            let logins = tokens.filter { token in
+                !token.parenthesised
+                    && (token.shape == .email || NotesRecordAssembler.isBracketedHandle(cleaned(token.text)))
+                    && !NotesToken.isPasswordLike(cleaned(token.text))
+            }
+            if secrets.count == 1, logins.count <= 1 {
+                password = cleaned(secrets[0].text)
+                if username == nil, let login = logins.first { username = cleaned(login.text) }
+                // "use fdelucca and …": the word after "use" is the login.
+                if username == nil,
+                    let use = tokens.firstIndex(where: {
+                        ["use", "uses", "using", "utilise", "uso", "usa", "gebruik", "benutze"].contains(
+                            stripped($0.folded))
+                    }),
+                    use + 2 < tokens.count,
+                    ["and", "with", "et", "y", "und", "e", "en", "/"].contains(stripped(tokens[use + 2].folded)),
+                    case let login = cleaned(tokens[use + 1].text), !login.isEmpty, login != password,
+                    login.allSatisfy({ $0.isLetter || $0.isNumber || "._-".contains($0) })
+                {
+                    username = login
+                }
+            }
+        }
         guard let password else { return nil }
         if username == nil { username = tokens.first { $0.shape == .email }.map { cleaned($0.text) } }
         return Login(

@@ -251,3 +251,15 @@ extension NotesImporterTests {
         Self.expect("## Bank (joint)\nuser: ana_j\npassword: J01nt!Acc", [("Bank (joint)", "ana_j", "J01nt!Acc")])
     }
 }
+
+extension NotesImporterTests {
+    @Test func aSentenceNamingAPasswordWithOneValue() {
+        Self.expect(
+            "For the water company account use anaw and Dr1p!Drop as the password.",
+            [("water company", "anaw", "Dr1p!Drop")])
+        // About the past: never read.
+        #expect(
+            Self.items("I changed the water password from Dr1p!Old to something else").allSatisfy { $0.password == nil }
+        )
+    }
+}
