@@ -51,6 +51,7 @@ public struct NotesImporter {
         var drafts = assembler.assemble()
         front?.apply(to: &drafts)
         joplin?.apply(to: &drafts)
+        mailSenders(raw, header: header).apply(to: &drafts)
         var records = [Record]()
         records.reserveCapacity(drafts.count)
         for draft in drafts {
@@ -65,6 +66,39 @@ public struct NotesImporter {
     /// How many lines open the text as an e-mail's header (`From:`, `To:`, `Subject:` — a
     /// list mailed to oneself): kept as written, never read as labels ("From: Ana <a@x.org>"
     /// is no title and password). Two header names or more, `From` or `Subject` among them.
+    /// The sender of each mail in the text (`From: Greenfield Gym <no-reply@…>` →
+    /// "Greenfield Gym"), by the line its header starts on: it names the records of that mail
+    /// that have no title of their own (a welcome mail's `Username:` / `Password:` lines).
+    struct MailSenders {
+        var senders: [(line: Int, name: String)] = []
+
+        func apply(to drafts: inout [NotesDraft]) {
+            guard !senders.isEmpty else { return }
+            for index in drafts.indices where drafts[index].title == nil && drafts[index].hasCredential {
+                if let sender = senders.last(where: { $0.line <= drafts[index].firstLine }) {
+                    drafts[index].title = sender.name
+                }
+            }
+        }
+    }
+
+    static func mailSenders(_ lines: [String], header: Set<Int>) -> MailSenders {
+        var result = MailSenders()
+        for index in header.sorted() {
+            let line = NotesLineClassifier.trimmedSpaces(lines[index][...])
+            guard let colon = line.firstIndex(of: ":"),
+                ["from", "von", "de", "da", "van"].contains(NotesLabel.fold(line[..<colon]))
+            else { continue }
+            var name = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            if let angle = name.firstIndex(of: "<") { name = String(name[..<angle]) }
+            name = name.trimmingCharacters(in: CharacterSet(charactersIn: " \"'"))
+            // A person's own address, or no name: nothing to title with.
+            guard !name.isEmpty, !name.contains("@"), name.count <= 60 else { continue }
+            result.senders.append((index + 1, name))
+        }
+        return result
+    }
+
     static func mailHeaderLines(_ lines: [String]) -> Set<Int> {
         var kept = Set<Int>()
         var run = [Int]()

@@ -1111,8 +1111,11 @@ struct NotesRecordAssembler {
         {
             start(line)
         } else if let open = draft {
+            // ("Member ID: GF-2209" then "Username: ana": the login after the account's number.)
+            let numberFirst = open.usernameNumberLabel != nil && open.password == nil
             let repeats =
-                (open.username != nil && (sets.contains(.username) || sets.contains(.email) && open.password != nil))
+                (open.username != nil && !numberFirst
+                    && (sets.contains(.username) || sets.contains(.email) && open.password != nil))
                 || (open.title != nil && sets.contains(.title)) || (open.password != nil && sets.contains(.password))
             if repeats, line.isListItem || !(open.password != nil && sets == [.password]) {
                 start(line)
@@ -1397,7 +1400,7 @@ struct NotesRecordAssembler {
             } else if draft!.username == nil {
                 draft!.username = value
                 draft!.usernameLabelled = true
-                if Self.isAccountNumberLabel(name), value.allSatisfy({ $0.isNumber || " -./".contains($0) }) {
+                if Self.isAccountNumberLabel(name), value.contains(where: \.isNumber), !value.contains("@") {
                     draft!.usernameNumberLabel = name
                 }
             } else if !Self.isAccountNumberLabel(name) {

@@ -263,3 +263,23 @@ extension NotesImporterTests {
         )
     }
 }
+
+extension NotesImporterTests {
+    @Test func aMailsSenderTitlesItsCredentialsAndItsMemberIDYieldsToTheUsername() {
+        let text = """
+            ---------- Forwarded message ---------
+            From: Riverside Pool <no-reply@pool.example>
+            Date: Mon, 6 Mar 2023 at 08:15
+            Subject: Welcome!
+            To: <ana@x.org>
+
+            Member ID: RP-2209
+            Username: ana.r
+            Temporary password: Sw1m#Lane4
+            """
+        let items = Self.items(text)
+        let login = items.first { $0.password == "Sw1m#Lane4" }
+        #expect(login?.title == "Riverside Pool" && login?.username == "ana.r")
+        #expect(login?.customFields.contains { $0.value == "RP-2209" } == true)
+    }
+}
