@@ -257,8 +257,22 @@ struct NotesRecordAssembler {
                         .contains($0)
                 })
         }
-        guard pins.count == 1 else { return }
-        draft.password = draft.customFields.remove(at: pins[0]).value
+        if pins.count == 1 {
+            draft.password = draft.customFields.remove(at: pins[0]).value
+            return
+        }
+        // "identifiant 1045723980   code 318274": the word "code" or "PIN" and its digits,
+        // read as text on the line.
+        guard pins.isEmpty else { return }
+        let words = draft.unrecognized
+        if let index = words.indices.dropLast().first(where: { index in
+            ["code", "pin", "code pin", "codigo", "codice", "geheimzahl"].contains(NotesLabel.fold(words[index]))
+                && (4...8).contains(words[index + 1].count) && words[index + 1].allSatisfy(\.isNumber)
+        }), words.indices.filter({ words[$0].allSatisfy(\.isNumber) && words[$0].count >= 4 }).count == 1 {
+            draft.password = words[index + 1]
+            draft.unrecognized.removeSubrange(index...(index + 1))
+            draft.unrecognized.append(words[index])
+        }
     }
 
     private mutating func start(_ line: NotesLine) {
@@ -309,12 +323,13 @@ struct NotesRecordAssembler {
         // "linkedin = same as gmail", "Printful same as shopify", "audible -> same as amazon":
         // a service sharing another's login, named on a line before.
         if let (name, source) = Self.sharedLogin(line),
-            let original = drafts.last(where: { draft in
-                draft.password != nil
-                    && draft.title.map { NotesLabel.fold($0).hasPrefix(NotesLabel.fold(source)) } == true
-            })
+            let original = (source.isEmpty ? (draft ?? drafts.last).flatMap { $0.password == nil ? nil : $0 } : nil)
+                ?? drafts.last(where: { draft in
+                    !source.isEmpty && draft.password != nil
+                        && draft.title.map { NotesLabel.fold($0).hasPrefix(NotesLabel.fold(source)) } == true
+                })
                 ?? (draft.flatMap { open in
-                    open.password != nil
+                    !source.isEmpty && open.password != nil
                         && open.title.map { NotesLabel.fold($0).hasPrefix(NotesLabel.fold(source)) } == true
                         ? open : nil
                 })
@@ -1523,7 +1538,12 @@ struct NotesRecordAssembler {
     /// service and the one whose login it shares; nil for other lines.
     static func sharedLogin(_ line: NotesLine) -> (String, String)? {
         guard line.kind == .content, !line.labelled, line.text.count <= 80 else { return nil }
-        let words = line.text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        // ("ameli : idem impôts (même mot de passe)": a remark in brackets says nothing more.)
+        var text = line.text
+        while let open = text.firstIndex(of: "("), let close = text[open...].firstIndex(of: ")") {
+            text.removeSubrange(open...close)
+        }
+        let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         guard
             let pointer = words.indices.dropFirst().first(where: { pointerWords.contains(NotesLabel.fold(words[$0])) })
         else { return nil }
@@ -1538,6 +1558,12 @@ struct NotesRecordAssembler {
             ].contains(first) || first.hasSuffix("'")
         {
             rest.removeFirst()
+        }
+        // "Mutuelle MGEN : idem": the record before.
+        if rest.isEmpty, pointer == words.count - 1, !name.isEmpty, name.count <= 40,
+            ["idem", "same", "ditto", "dito", "pareil", "igual"].contains(NotesLabel.fold(words[pointer]))
+        {
+            return (name, "")
         }
         guard !name.isEmpty, name.count <= 40, !name.contains("@"), (1...3).contains(rest.count),
             rest.allSatisfy({ $0.allSatisfy { $0.isLetter || $0.isNumber || ".+-".contains($0) } })
