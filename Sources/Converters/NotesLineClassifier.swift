@@ -407,7 +407,7 @@ enum NotesLineClassifier {
     /// `flipkart=9876543210=Flip#kart77` as `flipkart = 9876543210 = Flip#kart77`: a name and
     /// two values joined by `=` without spaces (a key's own `=`, `a=b`, stays as it is).
     static func equalsSpaced(_ text: String) -> String {
-        guard text.utf8.contains(0x3D), !text.contains(" ") else { return text }
+        guard text.utf8.contains(0x3D), !text.utf8.contains(0x20) else { return text }
         let parts = text.split(separator: "=", omittingEmptySubsequences: false)
         guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty }), parts[0].allSatisfy({ $0.isLetter || $0 == "." }),
             NotesLabel.lookup(NotesLabel.fold(parts[0])) == nil,  // "pw=Disc0rd=Chat": a label, its value

@@ -151,7 +151,7 @@ struct NotesRecordAssembler {
                 flush()
                 return 1
             }
-            codeList = Self.namesCodeList(line.text) && line.text.hasSuffix(":") ? line.text.trimmingSuffix(":") : nil
+            codeList = line.text.hasSuffix(":") && Self.namesCodeList(line.text) ? line.text.trimmingSuffix(":") : nil
             if codeList != nil, let open = draft, open.hasCredential,
                 line.text.split(separator: " ").count <= 3
             {
@@ -1504,7 +1504,11 @@ struct NotesRecordAssembler {
     /// between them — only when every part is a whole record (a name, then a login and a
     /// password-like value, or a labelled password): `Netflix | ana | pw` stays one record.
     static func recordSegments(_ line: NotesLine) -> [NotesLine]? {
-        guard line.kind == .content, !line.isProse, line.text.utf8.count <= 1024 else { return nil }
+        // (Two whole records need four fields or more, and a separator byte: `;` `|` `,` or a
+        // dash's first byte — checked before any search.)
+        guard line.kind == .content, !line.isProse, line.fields.count >= 4, line.text.utf8.count <= 1024,
+            line.text.utf8.contains(where: { $0 == 0x3B || $0 == 0x7C || $0 == 0x2C || $0 == 0xE2 })
+        else { return nil }
         for separator in [" ; ", "; ", " | ", " , ", ", ", " — ", " – "] where line.text.contains(separator) {
             let parts = line.text.components(separatedBy: separator).map { $0.trimmingCharacters(in: .whitespaces) }
             guard parts.count >= 2, parts.allSatisfy({ !$0.isEmpty }) else { continue }
@@ -1537,7 +1541,9 @@ struct NotesRecordAssembler {
     /// `linkedin = same as gmail`, `Printful same as shopify`, `Kindle : idem Amazon`: the
     /// service and the one whose login it shares; nil for other lines.
     static func sharedLogin(_ line: NotesLine) -> (String, String)? {
-        guard line.kind == .content, !line.labelled, line.text.count <= 80 else { return nil }
+        guard line.kind == .content, !line.labelled, line.fields.count <= 3, line.text.utf8.count <= 120 else {
+            return nil
+        }
         // ("ameli : idem impôts (même mot de passe)": a remark in brackets says nothing more.)
         var text = line.text
         while let open = text.firstIndex(of: "("), let close = text[open...].firstIndex(of: ")") {
