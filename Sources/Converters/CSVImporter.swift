@@ -128,7 +128,8 @@ public struct CSVImporter {
             {
                 spacedCells = true
             }
-            if spacedCells { row.fields = row.fields.map { $0.trimmingCharacters(in: .whitespaces) } }
+            // (Only that one space: a value's own spaces stay.)
+            if spacedCells { row.fields = row.fields.map { $0.hasPrefix(" ") ? String($0.dropFirst()) : $0 } }
             if let headerless {
                 row.fields = HeaderlessTable.rejoined(
                     row.fields.map(HeaderlessTable.trimmed), columns: headerless, delimiter: delimiter)

@@ -75,9 +75,15 @@ public struct NotesImporter {
         func apply(to drafts: inout [NotesDraft]) {
             guard !senders.isEmpty else { return }
             for index in drafts.indices where drafts[index].title == nil && drafts[index].hasCredential {
-                if let sender = senders.last(where: { $0.line <= drafts[index].firstLine }) {
-                    drafts[index].title = sender.name
+                // The last sender at or above the record (senders are in line order): a binary
+                // search, so a file of many mails stays linear.
+                var low = 0
+                var high = senders.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if senders[middle].line <= drafts[index].firstLine { low = middle + 1 } else { high = middle }
                 }
+                if low > 0 { drafts[index].title = senders[low - 1].name }
             }
         }
     }

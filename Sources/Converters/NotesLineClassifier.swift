@@ -26,7 +26,7 @@ enum NotesLineClassifier {
         // "==Altes Passwort: x==" (Bear, Obsidian): a highlight around text, not a frame.
         if trimmed.hasPrefix("=="), trimmed.hasSuffix("=="), trimmed.count > 4,
             case let inner = trimmed.dropFirst(2).dropLast(2), let first = inner.first, let last = inner.last,
-            first != "=", first != " ", last != "=", last != " "
+            first != "=", !first.isWhitespace, last != "=", !last.isWhitespace  // so it recurses once
         {
             return classify(String(raw.prefix { $0 == " " || $0 == "\t" }) + inner, number: number)
         }

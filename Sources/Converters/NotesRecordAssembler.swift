@@ -176,7 +176,6 @@ struct NotesRecordAssembler {
         draft = nil
         guard open.hasContent else { return }
         Self.promoteSignInPIN(&open)
-        Self.passwordOutOfTitle(&open)
         // "Canva ana@x.org same": the password of the record before, never the word.
         if let password = open.password,
             Self.pointerWords.contains(NotesLabel.fold(password))
@@ -213,6 +212,7 @@ struct NotesRecordAssembler {
             open.folder = headings.map(\.name)
         }
         for i in headings.indices where !open.folder.isEmpty { headings[i].used = true }
+        Self.passwordOutOfTitle(&open)  // after a heading may have named it
         drafts.append(open)
         epochs.append(epoch)
     }
@@ -324,7 +324,7 @@ struct NotesRecordAssembler {
         // a service sharing another's login, named on a line before.
         if let (name, source) = Self.sharedLogin(line),
             let original = (source.isEmpty ? (draft ?? drafts.last).flatMap { $0.password == nil ? nil : $0 } : nil)
-                ?? drafts.last(where: { draft in
+                ?? drafts.suffix(Self.sharedLoginReach).last(where: { draft in
                     !source.isEmpty && draft.password != nil
                         && draft.title.map { NotesLabel.fold($0).hasPrefix(NotesLabel.fold(source)) } == true
                 })
@@ -1313,7 +1313,10 @@ struct NotesRecordAssembler {
 
     /// `Google recovery codes:`, `Backup-Codes GitHub`: a line naming a list of codes.
     static func namesCodeList(_ text: String) -> Bool {
-        NotesLabel.fold(text).split(whereSeparator: { !$0.isLetter }).contains { codeListWords.contains(String($0)) }
+        // ("Backup password:", "Recovery email:" name a field, not codes: a code word is needed.)
+        let words = NotesLabel.fold(text).split(whereSeparator: { !$0.isLetter })
+        return words.contains { codeListWords.contains(String($0)) }
+            && words.contains { $0.hasPrefix("code") || $0.hasPrefix("codi") || $0.hasSuffix("codes") }
     }
 
     /// Words of a title over lists of codes (`Backup codes`, `Codes de secours`).
@@ -1538,6 +1541,10 @@ struct NotesRecordAssembler {
         return nil
     }
 
+    /// How many records back "X same as Y" looks for Y: a bound, so a file of such lines
+    /// stays linear.
+    static let sharedLoginReach = 200
+
     /// `linkedin = same as gmail`, `Printful same as shopify`, `Kindle : idem Amazon`: the
     /// service and the one whose login it shares; nil for other lines.
     static func sharedLogin(_ line: NotesLine) -> (String, String)? {
@@ -1566,7 +1573,10 @@ struct NotesRecordAssembler {
             rest.removeFirst()
         }
         // "Mutuelle MGEN : idem": the record before.
-        if rest.isEmpty, pointer == words.count - 1, !name.isEmpty, name.count <= 40,
+        // (Only after a separator: "My PIN is the same" is a sentence, not a record.)
+        if rest.isEmpty, pointer == words.count - 1, !name.isEmpty, name.count <= 40, !name.contains("@"),
+            !words[..<pointer].contains(where: { NotesToken.isPasswordLike($0) }),
+            words[pointer - 1].allSatisfy({ ":=-–—>".contains($0) }) || words[pointer - 1].hasSuffix(":"),
             ["idem", "same", "ditto", "dito", "pareil", "igual"].contains(NotesLabel.fold(words[pointer]))
         {
             return (name, "")

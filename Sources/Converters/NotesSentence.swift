@@ -103,7 +103,7 @@ enum NotesSentence {
         // "For the Comcast account use fdelucca and Mets1986! as the password": a sentence
         // naming a password (by its word), with one password-like value and at most one login.
         if password == nil,
-            tokens.contains(where: { label(at: tokens.firstIndex(of: $0) ?? 0, in: tokens)?.0 == .password })
+            tokens.indices.contains(where: { label(at: $0, in: tokens)?.0 == .password })
         {
             let secrets = tokens.filter { token in
                 isPassword(token) && NotesToken.isPasswordLike(cleaned(token.text)) && label(at: 0, in: [token]) == nil
