@@ -18,69 +18,6 @@ extension KeyOptions {
     }
 }
 
-/// The one-line-per-item table of `list` and `search`, or its JSON form. No secrets.
-enum ItemTable {
-    /// `collections` names private collections by id: a COLLECTION column (a `collection`
-    /// key in JSON) appears when an item listed is in one.
-    static func print(_ items: [VaultItem], json: Bool, collections: [Data: String] = [:]) throws {
-        let showsCollection = items.contains { $0.collection != nil }
-        func collection(_ item: VaultItem) -> String {
-            item.collection.map { collections[$0] ?? "?" } ?? CollectionOption.defaultName
-        }
-        // Each item's sort key made once, not at every comparison.
-        let sorted = items.map { (FolderPath.format($0.folder).lowercased(), $0.title.lowercased(), $0) }
-            .sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2)
-        if json {
-            var writer = PrettyJSONWriter()
-            writer.writeArray(
-                of: sorted.map { item in
-                    var row: [(String, PrettyJSONWriter.Value)] = [
-                        ("id", .string(item.id.recordString)), ("kind", .string(item.kind.name)),
-                        ("title", .string(item.title)), ("username", .string(item.username ?? "")),
-                        ("folder", .strings(item.folder)), ("urls", .strings(item.urls)), ("tags", .strings(item.tags)),
-                    ]
-                    if showsCollection { row.append(("collection", .string(collection(item)))) }
-                    return row
-                })
-            CofferCLI.print(String(decoding: writer.bytes, as: UTF8.self))
-            return
-        }
-        let rows =
-            [["ID", "KIND", "TITLE", "USERNAME", "FOLDER"] + (showsCollection ? ["COLLECTION"] : [])]
-            + sorted.map { item in
-                [
-                    String(item.id.recordString.prefix(8)), item.kind.name,
-                    cut(TerminalText.safe(item.title, multiline: false)),
-                    cut(TerminalText.safe(item.username ?? "", multiline: false)),
-                    cut(TerminalText.safe(FolderPath.format(item.folder), multiline: false)),
-                ] + (showsCollection ? [cut(TerminalText.safe(collection(item), multiline: false))] : [])
-            }
-        let counts = rows.map { $0.map(\.count) }  // characters, as a terminal shows them
-        let widths = (0..<rows[0].count).map { column in counts.map { $0[column] }.max() ?? 0 }
-        var out = ""
-        for (row, count) in zip(rows, counts) {
-            var line = ""
-            for (i, cell) in row.enumerated() {
-                if i > 0 { line += "  " }
-                line += cell
-                if i < row.count - 1 { line += String(repeating: " ", count: widths[i] - count[i]) }
-            }
-            while line.last == " " { line.removeLast() }
-            out += line
-            out += "\n"
-        }
-        CofferCLI.print(out, terminator: "")
-    }
-
-    /// Cells longer than 32 characters end in an ellipsis; one line per item whatever it holds.
-    static func cut(_ text: String) -> String {
-        let line = text.utf8.contains(0x0A) ? text.replacingOccurrences(of: "\n", with: " ") : text
-        // Up to 32 UTF-8 bytes cannot be more than 32 characters: no count needed.
-        guard line.utf8.count > 32, line.count > 32 else { return line }
-        return line.prefix(31) + "…"
-    }
-}
-
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "List a vault's items: id prefix, kind, title, username, folder (never a secret).",
@@ -98,15 +35,15 @@ struct List: ParsableCommand {
 
     func run() throws {
         let document = try keys.readDocument(vault)
-        var items = try collection.filter(document.items, in: document, vault: vault).filter {
-            ($0.trashed != nil) == trash
+        let path = try folder.map { try FolderArgument.parse($0, option: "--folder") }
+        let selected = try collection.selected(in: document, vault: vault)
+        let rows = document.items.indices.filter { i in
+            let item = document.items[i]
+            return (item.trashed != nil) == trash && selected.map { item.collection == $0 } ?? true
+                && path.map { item.folder.starts(with: $0) } ?? true
         }
-        if let folder {
-            let path = try FolderArgument.parse(folder, option: "--folder")
-            items = items.filter { $0.folder.starts(with: path) }
-        }
-        if groupBy == .charset { return try CharsetListing.print(items, json: json) }
-        try ItemTable.print(items, json: json, collections: document.collectionNames)
+        if groupBy == .charset { return try CharsetListing.print(rows.map { document.items[$0] }, json: json) }
+        try ItemTable.print(document.items, rows: rows, json: json, collections: document.collectionNames)
     }
 }
 
@@ -127,8 +64,12 @@ struct Search: ParsableCommand {
 
     func run() throws {
         let document = try keys.readDocument(vault)
-        let found = try collection.filter(document.items, in: document, vault: vault).filter {
-            ($0.trashed != nil) == trash && ItemQuery.matches($0, words: words)
+        let selected = try collection.selected(in: document, vault: vault)
+        let query = SearchWords(words)
+        let found = document.items.indices.filter { i in
+            let item = document.items[i]
+            return (item.trashed != nil) == trash && selected.map { item.collection == $0 } ?? true
+                && query.match(item)
         }
         if found.isEmpty {
             // Like grep: no match is exit code 1, so `coffer search V x && …` reads naturally.
@@ -137,7 +78,7 @@ struct Search: ParsableCommand {
                 Data(TerminalText.safe("no item matches \(words.joined(separator: " "))\n").utf8))
             throw ExitCode(1)
         }
-        try ItemTable.print(found, json: json, collections: document.collectionNames)
+        try ItemTable.print(document.items, rows: found, json: json, collections: document.collectionNames)
     }
 }
 

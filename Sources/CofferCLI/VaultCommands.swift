@@ -101,7 +101,8 @@ struct Inspect: ParsableCommand {
         for ext in report.extensions { print("  extension    \(ext)") }
         if let recovery = report.recovery { print("  recovery     \(recovery)") }
         if let c = report.contents {
-            print("  records      \(c.records) (\(c.recordBytes) bytes)")
+            let stored = c.compressedRecordBytes.map { ", \($0) compressed" } ?? ""
+            print("  records      \(c.records) (\(c.recordBytes) bytes\(stored))")
             print("  blobs        \(c.blobs) (\(c.blobBytes) bytes)")
             print(
                 "  overhead     \(c.overheadBytes) bytes (frames, index, padding); opened with slot \(c.openedWithSlot)"

@@ -59,11 +59,13 @@ public enum ItemQuery {
     /// concealed. Passwords, TOTP secrets and concealed values are never searched, so a
     /// search cannot be used to probe them.
     public static func matches(_ item: VaultItem, words: [String]) -> Bool {
-        let haystack = searchableText(item)
-        return words.allSatisfy { haystack.range(of: $0, options: [.caseInsensitive, .diacriticInsensitive]) != nil }
+        SearchWords(words).match(item)
     }
 
-    static func searchableText(_ item: VaultItem) -> String {
+    static func searchableText(_ item: VaultItem) -> String { searchableParts(item).joined(separator: "\n") }
+
+    /// The searchable text in parts (each a line of ``searchableText(_:)``).
+    static func searchableParts(_ item: VaultItem) -> [String] {
         var parts = [
             item.title, item.username ?? "", item.notes ?? "", item.kind.name, FolderPath.format(item.folder),
         ]
@@ -75,6 +77,6 @@ public enum ItemQuery {
             parts.append(field.name)
             if !field.concealed { parts.append(field.value) }
         }
-        return parts.joined(separator: "\n")
+        return parts
     }
 }

@@ -18,7 +18,12 @@ extension VaultDocument {
     }
 
     init(vault: UnlockedVault, strictCollections: Bool) throws {
-        try self.init(records: try vault.readRecords())
+        self = try vault.withRecords { records in
+            guard records.count > 0 else { return VaultDocument() }
+            var document = try VaultDocument(settingsRecord: try records.decode(0))
+            document.items = try records.map(1..<records.count) { try VaultItem(record: $1, number: $0) }
+            return document
+        }
         try readCollections(of: vault, strict: strictCollections)
     }
 

@@ -64,6 +64,7 @@ extension UnlockedVault {
         remember(index)
         var region = RecordsRegion(index: index, stream: content, spans: spans)
         region.groupChunks = groupChunks
+        region.compressedBytes = used - indexEnd
         return region
     }
 }

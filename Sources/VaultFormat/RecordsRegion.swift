@@ -14,6 +14,9 @@ struct RecordsRegion {
     /// With compressed records, `stream` is their decompressed groups and this names the
     /// chunk where each record's group starts (for messages).
     var groupChunks: [Int]? = nil
+    /// With compressed records, the bytes their groups take in the region (length prefixes
+    /// included); nil when records are stored as they are.
+    var compressedBytes: Int? = nil
 
     func decodeRecord(_ n: Int, in vault: UnlockedVault) throws -> PropertyListValue {
         do {

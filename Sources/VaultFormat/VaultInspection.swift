@@ -16,6 +16,8 @@ public struct VaultInspection: Codable, Sendable {
     public struct Contents: Codable, Sendable {
         public var records: Int
         public var recordBytes: Int
+        /// With compressed records: what their groups take in the payload (nil otherwise).
+        public var compressedRecordBytes: Int?
         public var blobs: Int
         public var blobBytes: Int
         /// Plaintext that is neither record nor blob bytes: frames, index, length prefixes, padding.
@@ -86,13 +88,17 @@ public struct VaultInspection: Codable, Sendable {
         }
         if let unlocked {
             let index = try unlocked.readIndex()
-            let records = try unlocked.readRecords()
-            let recordBytes = try records.reduce(0) { try $0 + PropertyListSize.of($1) }
+            // The records' own encodings, measured where they lie: inspect reports sizes and
+            // leaves checking every record to `verify`.
+            let (recordCount, recordBytes, compressed) = try unlocked.withRecords {
+                ($0.count, $0.encodedBytes, $0.compressedBytes)
+            }
             let blobBytes = index.blobs.reduce(0) { $0 + $1.length }
             let plaintext = file.geometry.plaintextLength
             contents = Contents(
-                records: records.count, recordBytes: recordBytes, blobs: index.blobs.count, blobBytes: blobBytes,
-                overheadBytes: plaintext - recordBytes - blobBytes, openedWithSlot: unlocked.slotIndex)
+                records: recordCount, recordBytes: recordBytes, compressedRecordBytes: compressed,
+                blobs: index.blobs.count, blobBytes: blobBytes,
+                overheadBytes: plaintext - (compressed ?? recordBytes) - blobBytes, openedWithSlot: unlocked.slotIndex)
             if let table = index.collections {
                 let opened = try unlocked.openCollections()
                 contents?.collections = table.collections.count
@@ -101,8 +107,4 @@ public struct VaultInspection: Codable, Sendable {
             }
         }
     }
-}
-
-enum PropertyListSize {
-    static func of(_ value: PropertyListValue) throws -> Int { try BinaryPropertyList.encode(value).count }
 }

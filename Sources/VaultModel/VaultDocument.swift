@@ -85,7 +85,19 @@ public struct VaultDocument: Equatable, Sendable {
     }
 
     public init(records: [PropertyListValue]) throws {
-        guard let first = records.first else { return }
+        guard let first = records.first else {
+            self.init()
+            return
+        }
+        try self.init(settingsRecord: first)
+        items = try records.dropFirst().enumerated().map { offset, record in
+            try VaultItem(record: record, number: offset + 1)
+        }
+    }
+
+    /// A document with record 0's settings and no items yet: what a reader that decodes the
+    /// item records itself (on every core, say) starts from.
+    public init(settingsRecord first: PropertyListValue) throws {
         guard case .dictionary(let settings) = first else {
             throw ModelError(record: 0, key: "", "the settings record is not a dictionary")
         }
@@ -129,12 +141,6 @@ public struct VaultDocument: Equatable, Sendable {
             throw ModelError(record: 0, key: "trashRetentionDays", "\(trashRetentionDays) days is negative")
         }
         unknown = f.unknown
-        items = try records.dropFirst().enumerated().map { offset, record in
-            guard case .dictionary(let d) = record else {
-                throw ModelError(record: offset + 1, key: "", "an item record is not a dictionary")
-            }
-            return try VaultItem(plist: d, record: offset + 1)
-        }
     }
 
     /// Record 0's tombstones: each needs a UUID `id` and a `deleted` date; of several with one
@@ -144,7 +150,7 @@ public struct VaultDocument: Equatable, Sendable {
         for entry in entries {
             var g = PlistFields(entry, record: 0)
             let idText = try g.string("id")
-            guard let idText, let id = UUID(uuidString: idText) else {
+            guard let idText, let id = UUID(recordString: idText) else {
                 throw ModelError(record: 0, key: "tombstones", "a tombstone's id \"\(idText ?? "")\" is not a UUID")
             }
             guard let deleted = try g.date("deleted") else {

@@ -2,11 +2,19 @@ import Foundation
 import PropertyList
 
 extension VaultItem {
+    /// Reads item record `number` (1 or more) of a vault.
+    public init(record value: PropertyListValue, number: Int) throws {
+        guard case .dictionary(let d) = value else {
+            throw ModelError(record: number, key: "", "an item record is not a dictionary")
+        }
+        try self.init(plist: d, record: number)
+    }
+
     /// Reads an item from its record. Type errors name the key; unknown keys are kept.
     public init(plist: PropertyListDictionary, record: Int? = nil) throws {
         var f = PlistFields(plist, record: record)
         let idText = try f.requiredString("id")
-        guard let id = UUID(uuidString: idText) else {
+        guard let id = UUID(recordString: idText) else {
             throw ModelError(record: record, key: "id", "\"\(idText)\" is not a UUID")
         }
         self.init(id: id, kind: Kind(name: try f.string("kind") ?? "login"), title: try f.string("title") ?? "")

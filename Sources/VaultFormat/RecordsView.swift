@@ -1,0 +1,77 @@
+import Foundation
+import PropertyList
+
+/// The records of an opened vault, decoded on demand: one record, or every record of a range
+/// on every core. Lent by ``UnlockedVault/withRecords(_:)`` and valid only inside it (the
+/// decrypted bytes are wiped when it returns).
+public struct RecordsView: Sendable {
+    let region: RecordsRegion
+    let vault: UnlockedVault
+
+    /// How many records the vault holds (record 0, the settings, included).
+    public var count: Int { region.spans.count }
+
+    /// The sizes of the records' bplist00 encodings, in bytes, without decoding them.
+    public var encodedBytes: Int { region.spans.reduce(0) { $0 + $1.count } }
+
+    /// With compressed records (spec/FORMAT.md §12.2), the bytes their zstd groups take in the
+    /// records region, length prefixes included; nil when records are stored as they are.
+    public var compressedBytes: Int? { region.compressedBytes }
+
+    /// Record `n`, decoded. A record that is not a valid bplist00 is a payload failure naming
+    /// its chunk.
+    public func decode(_ n: Int) throws -> PropertyListValue { try region.decodeRecord(n, in: vault) }
+
+    /// `transform` of every record in `range`, in order, decoded and transformed on every core
+    /// (records are independent bplist00 documents). Each record's value is dropped as soon as
+    /// it is transformed, so the decoded trees of all records are never held at once. Throws
+    /// the error of the lowest failing record, as a reader going in order would.
+    public func map<T: Sendable>(
+        _ range: Range<Int>, _ transform: @Sendable (Int, PropertyListValue) throws -> T
+    ) throws -> [T] {
+        let count = range.count
+        guard count > 0 else { return [] }
+        let slices = count < 256 ? 1 : ProcessInfo.processInfo.activeProcessorCount * 4
+        let failures = FirstFailure()
+        return try [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+            let out = UnsafeSendableBuffer(buffer)
+            // How far each slice got, so a failure can release exactly what was made.
+            var made = [Int](repeating: 0, count: slices)
+            made.withUnsafeMutableBufferPointer { madePointer in
+                let made = UnsafeSendableBuffer(madePointer)
+                DispatchQueue.concurrentPerform(iterations: slices) { slice in
+                    let start = count * slice / slices
+                    for i in start..<count * (slice + 1) / slices {
+                        let n = range.lowerBound + i
+                        do {
+                            out.buffer.baseAddress!.advanced(by: i).initialize(to: try transform(n, decode(n)))
+                            made.buffer[slice] += 1
+                        } catch {
+                            failures.record(error, at: n)
+                            return
+                        }
+                    }
+                }
+            }
+            if let error = failures.error {
+                for slice in 0..<slices {
+                    let start = count * slice / slices
+                    (buffer.baseAddress! + start).deinitialize(count: made[slice])
+                }
+                initialized = 0
+                throw error
+            }
+            initialized = count
+        }
+    }
+}
+
+extension UnlockedVault {
+    /// Reads and checks the records region once (``readRecordsRegion()``) and lends its
+    /// records to `body`; the decrypted bytes are wiped when `body` returns.
+    public func withRecords<R>(_ body: (RecordsView) throws -> R) throws -> R {
+        var region = try readRecordsRegion()
+        defer { region.wipe() }
+        return try body(RecordsView(region: region, vault: self))
+    }
+}

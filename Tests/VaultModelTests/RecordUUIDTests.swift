@@ -1,0 +1,29 @@
+import Foundation
+import Testing
+import VaultModel
+
+/// Item ids are read without Foundation's parser, and must accept and refuse exactly what it does.
+@Suite struct RecordUUIDTests {
+    @Test func readsWhatFoundationReadsAndRefusesWhatItRefuses() {
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<500 {
+            let id = UUID()
+            #expect(UUID(recordString: id.recordString) == id)
+            #expect(UUID(recordString: id.uuidString.lowercased()) == id)
+            // One character changed to something arbitrary: both parsers agree.
+            var text = Array(id.uuidString)
+            text[Int.random(in: 0..<36, using: &random)] = Character(
+                Unicode.Scalar(UInt8.random(in: 0x20...0x7E, using: &random)))
+            let mutated = String(text)
+            #expect(UUID(recordString: mutated) == UUID(uuidString: mutated), "\(mutated)")
+        }
+        for text in [
+            "", "x", "E621E1F8-C36C-495A-93FC-0C247A3E6E5F ", " E621E1F8-C36C-495A-93FC-0C247A3E6E5F",
+            "E621E1F8C36C495A93FC0C247A3E6E5F", "E621E1F8-C36C-495A-93FC-0C247A3E6E5",
+            "é621E1F8-C36C-495A-93FC-0C247A3E6E5F",
+            "{E621E1F8-C36C-495A-93FC-0C247A3E6E5F}",
+        ] {
+            #expect(UUID(recordString: text) == UUID(uuidString: text), "\(text)")
+        }
+    }
+}
