@@ -22,7 +22,7 @@ public struct SearchWords: Sendable {
         self.words = words.map { word in
             let bytes = Array(word.utf8)
             let plain = bytes.allSatisfy { $0 < 0x80 && $0 != 0x0A && $0 != 0x0D }
-            return Word(text: word, ascii: plain ? bytes.map(Self.lower) : nil)
+            return Word(text: word, ascii: plain ? bytes.map(ItemQuery.asciiLower) : nil)
         }
     }
 
@@ -47,15 +47,11 @@ public struct SearchWords: Sendable {
             guard !needle.isEmpty else { return false }  // as Foundation: "" is found nowhere
             guard needle.count <= text.count else { return false }
             let first = needle[0]
-            outer: for start in 0...(text.count - needle.count) where lower(text[start]) == first {
-                for k in 1..<needle.count where lower(text[start + k]) != needle[k] { continue outer }
+            outer: for start in 0...(text.count - needle.count) where ItemQuery.asciiLower(text[start]) == first {
+                for k in 1..<needle.count where ItemQuery.asciiLower(text[start + k]) != needle[k] { continue outer }
                 return true
             }
             return false
         }
-    }
-
-    private static func lower(_ byte: UInt8) -> UInt8 {
-        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
     }
 }

@@ -71,21 +71,24 @@ package enum RecordGroup {
     /// The records of a decompressed group: each record's bplist00 bytes as a range of
     /// `content`, which must be whole length-prefixed records and nothing else.
     static func records(in content: [UInt8]) throws -> [Range<Int>] {
-        try content.withUnsafeBytes { bytes in
-            var cursor = ByteReader(bytes)
-            var spans = [Range<Int>]()
-            while cursor.remaining > 0 {
-                guard let size = cursor.readInteger(UInt32.self), size > 0 else {
-                    throw Zstd.Refusal(reason: "holds a record length that is missing or 0")
-                }
-                let start = cursor.position
-                guard cursor.skip(Int(size)) else {
-                    throw Zstd.Refusal(reason: "holds a record of \(size) bytes that runs past its content")
-                }
-                spans.append(start..<cursor.position)
+        try content.withUnsafeBytes { try records(in: $0) }
+    }
+
+    /// ``records(in:)`` over bytes in place: ranges of `bytes`.
+    static func records(in bytes: UnsafeRawBufferPointer) throws -> [Range<Int>] {
+        var cursor = ByteReader(bytes)
+        var spans = [Range<Int>]()
+        while cursor.remaining > 0 {
+            guard let size = cursor.readInteger(UInt32.self), size > 0 else {
+                throw Zstd.Refusal(reason: "holds a record length that is missing or 0")
             }
-            guard !spans.isEmpty else { throw Zstd.Refusal(reason: "holds no record") }
-            return spans
+            let start = cursor.position
+            guard cursor.skip(Int(size)) else {
+                throw Zstd.Refusal(reason: "holds a record of \(size) bytes that runs past its content")
+            }
+            spans.append(start..<cursor.position)
         }
+        guard !spans.isEmpty else { throw Zstd.Refusal(reason: "holds no record") }
+        return spans
     }
 }

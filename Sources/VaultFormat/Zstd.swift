@@ -27,6 +27,45 @@ package enum Zstd {
 
     /// The content of the single frame `frame`, at most `limit` bytes.
     package static func decompress(_ frame: UnsafeRawBufferPointer, limit: Int) throws -> [UInt8] {
+        let declared = try checkedContentSize(frame, limit: limit)
+        var out = [UInt8](repeating: 0, count: declared)
+        do {
+            try out.withUnsafeMutableBytes { try decompress(frame, into: $0) }
+        } catch {
+            out.wipe()
+            throw error
+        }
+        return out
+    }
+
+    /// ``decompress(_:limit:)`` appending to `out` (secret: a buffer that must grow is wiped
+    /// before it is freed), so a reader of many frames can decompress each straight into one
+    /// buffer reserved once. On a refusal `out` is as it was.
+    package static func decompress(_ frame: UnsafeRawBufferPointer, limit: Int, appendingTo out: inout [UInt8]) throws {
+        let declared = try checkedContentSize(frame, limit: limit)
+        let start = out.count
+        out.appendKeepingSecret(repeatElement(0, count: declared))
+        do {
+            try out.withUnsafeMutableBytes {
+                try decompress(frame, into: UnsafeMutableRawBufferPointer(rebasing: $0[start...]))
+            }
+        } catch {
+            _ = out.withUnsafeMutableBytes { $0[start...].initializeMemory(as: UInt8.self, repeating: 0) }
+            out.removeLast(declared)
+            throw error
+        }
+    }
+
+    /// The content size a frame's header declares, unchecked (nil when it declares none or
+    /// more than a group may hold): for reserving memory only.
+    static func declaredContentSize(_ frame: UnsafeRawBufferPointer) -> Int? {
+        let declared = ZSTD_getFrameContentSize(frame.baseAddress, frame.count)
+        return declared <= UInt64(RecordGroup.maximumContentBytes) ? Int(declared) : nil
+    }
+
+    /// The content size `frame` declares, once it is checked to be exactly one complete zstd
+    /// frame, declaring its size within `limit`, and naming no dictionary.
+    private static func checkedContentSize(_ frame: UnsafeRawBufferPointer, limit: Int) throws -> Int {
         guard frame.count >= 4, frame.loadUnaligned(as: UInt32.self).littleEndian == frameMagic else {
             throw Refusal(reason: "is not a zstd frame (magic 28 B5 2F FD)")
         }
@@ -45,20 +84,20 @@ package enum Zstd {
         guard ZSTD_getDictID_fromFrame(frame.baseAddress, frame.count) == 0 else {
             throw Refusal(reason: "names a dictionary; none is defined")
         }
+        return Int(declared)
+    }
+
+    /// Decompresses a checked frame into `out`, which is exactly its declared size.
+    private static func decompress(_ frame: UnsafeRawBufferPointer, into out: UnsafeMutableRawBufferPointer) throws {
         guard let context = ZSTD_createDCtx() else { throw Refusal(reason: "could not be decompressed (no memory)") }
         defer { ZSTD_freeDCtx(context) }
         // The window a frame may ask for: a group's content is at most 16 MiB, so no valid
         // frame needs more than 2^24 bytes of history (spec/FORMAT.md §12.2).
         ZSTD_DCtx_setParameter(context, ZSTD_d_windowLogMax, maximumWindowLog)
-        var out = [UInt8](repeating: 0, count: Int(declared))
-        let produced = out.withUnsafeMutableBytes {
-            ZSTD_decompressDCtx(context, $0.baseAddress, Int(declared), frame.baseAddress, frame.count)
-        }
-        guard ZSTD_isError(produced) == 0, produced == Int(declared) else {
-            out.wipe()
+        let produced = ZSTD_decompressDCtx(context, out.baseAddress, out.count, frame.baseAddress, frame.count)
+        guard ZSTD_isError(produced) == 0, produced == out.count else {
             let why = ZSTD_isError(produced) != 0 ? String(cString: ZSTD_getErrorName(produced)) : "short output"
-            throw Refusal(reason: "does not decompress to its declared \(declared) bytes (\(why))")
+            throw Refusal(reason: "does not decompress to its declared \(out.count) bytes (\(why))")
         }
-        return out
     }
 }

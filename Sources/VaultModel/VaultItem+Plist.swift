@@ -32,7 +32,8 @@ extension VaultItem {
         tags = try f.strings("tags")
         folder = try f.strings("folder")
         favorite = try f.bool("favorite") ?? false
-        icon = try f.string("icon")
+        let icon = try f.string("icon")
+        var keychain: KeychainAttributes? = nil
         if let k = try f.dictionary("keychain") {
             var g = PlistFields(k, record: record)
             var attributes = KeychainAttributes(itemClass: try g.string("class") ?? "genp")
@@ -50,8 +51,8 @@ extension VaultItem {
         }
         created = try f.date("created")
         modified = try f.date("modified")
-        lastUsed = try f.date("lastUsed")
-        trashed = try f.date("trashed")
+        let lastUsed = try f.date("lastUsed")
+        let trashed = try f.date("trashed")
         passwordHistory = try f.dictionaries("history").map { d in
             var g = PlistFields(d, record: record)
             return HistoryEntry(password: try g.string("password") ?? "", date: try g.date("date"))
@@ -70,8 +71,9 @@ extension VaultItem {
                 name: try g.string("name") ?? "", mediaType: try g.string("mediaType") ?? "application/octet-stream",
                 size: try content?.count ?? (g.integer("size") ?? 0), blob: blob, content: content)
         }
-        details = try f.dictionary("details") ?? PropertyListDictionary()
-        unknown = f.unknown
+        let details = try f.dictionary("details") ?? PropertyListDictionary()
+        setRareFields(
+            icon: icon, keychain: keychain, lastUsed: lastUsed, trashed: trashed, details: details, unknown: f.unknown)
     }
 
     /// The item's record: known keys in a fixed order, then unknown keys as they were.

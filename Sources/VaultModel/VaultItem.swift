@@ -135,36 +135,48 @@ public struct VaultItem: Equatable, Sendable {
     /// Icon or logo URL of the service.
     public var icon: String? {
         get { rare.value.icon }
-        set { rare = rare.with { $0.icon = newValue } }
+        set { if newValue != rare.value.icon { rare = rare.with { $0.icon = newValue } } }
     }
     public var keychain: KeychainAttributes? {
         get { rare.value.keychain }
-        set { rare = rare.with { $0.keychain = newValue } }
+        set { if newValue != rare.value.keychain { rare = rare.with { $0.keychain = newValue } } }
     }
     public var lastUsed: Date? {
         get { rare.value.lastUsed }
-        set { rare = rare.with { $0.lastUsed = newValue } }
+        set { if newValue != rare.value.lastUsed { rare = rare.with { $0.lastUsed = newValue } } }
     }
     /// When the item was moved to the trash; nil for a live item (spec/MODEL.md "Trash").
     public var trashed: Date? {
         get { rare.value.trashed }
-        set { rare = rare.with { $0.trashed = newValue } }
+        set { if newValue != rare.value.trashed { rare = rare.with { $0.trashed = newValue } } }
     }
     /// The private collection that holds the item (its 16-byte id); nil for the default
     /// collection. Not a key of the item's record: where the record is stored says it.
     public var collection: Data? {
         get { rare.value.collection }
-        set { rare = rare.with { $0.collection = newValue } }
+        set { if newValue != rare.value.collection { rare = rare.with { $0.collection = newValue } } }
     }
     /// Kind-specific fields (card number, expiry, SSH private key…), keys per spec/MODEL.md.
     public var details: PropertyListDictionary {
         get { rare.value.details }
-        set { rare = rare.with { $0.details = newValue } }
+        set { if newValue != rare.value.details { rare = rare.with { $0.details = newValue } } }
     }
     /// Keys this version does not know, preserved on every round trip.
     public var unknown: PropertyListDictionary {
         get { rare.value.unknown }
-        set { rare = rare.with { $0.unknown = newValue } }
+        set { if newValue != rare.value.unknown { rare = rare.with { $0.unknown = newValue } } }
+    }
+
+    /// Sets every rare field at once: reading a record allocates their storage once, and not
+    /// at all when it has none of them (setting each in turn allocated seven times an item).
+    mutating func setRareFields(
+        icon: String?, keychain: KeychainAttributes?, lastUsed: Date?, trashed: Date?,
+        details: PropertyListDictionary, unknown: PropertyListDictionary
+    ) {
+        let value = RareFields.Value(
+            icon: icon, keychain: keychain, lastUsed: lastUsed, trashed: trashed, collection: rare.value.collection,
+            details: details, unknown: unknown)
+        if value != rare.value { rare = RareFields(value) }
     }
 
     /// Fields most items leave empty, kept out of line: 100,000 imported logins each

@@ -23,6 +23,14 @@ import Testing
         #expect(ItemQuery.select("a/b", in: Self.items) == .ambiguous([2, 3]))
         #expect(ItemQuery.select("Work/GitHub", in: Self.items) == .none)
         #expect(ItemQuery.path(of: Self.items[1]) == "Casa \\/ Home/GitHub")
+        // Titles beyond ASCII are compared as Foundation compares them, ignoring case.
+        let accented = [Self.item("Café Zoë", in: []), Self.item("Cafe Zoe", in: [])]
+        #expect(ItemQuery.select("CAFÉ ZOË", in: accented) == .one(0))
+        #expect(ItemQuery.select("cafe zoe", in: accented) == .one(1))
+        // A full id, in either case, names its item; one character off names nothing.
+        let id = Self.items[3].id.recordString
+        #expect(ItemQuery.select(id.lowercased(), in: Self.items) == .one(3))
+        #expect(ItemQuery.select(String(id.dropLast()) + (id.hasSuffix("0") ? "1" : "0"), in: Self.items) == .none)
     }
 
     @Test func trashedItemsAreNamedOnlyThroughTheTrash() {
