@@ -75,18 +75,38 @@ public enum CSVExporter {
                 losses.check(item, cannotHold: lost(in: dialect))
             }
         }
-        let text = rows.map { $0.map(quote).joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"
-        return (Array(text.utf8), losses.warning.map { [$0] } ?? [])
+        // Written as bytes in one buffer: joining strings row by row was most of exporting
+        // 100,000 items.
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(rows.reduce(0) { $0 + $1.reduce($1.count + 1) { $0 + $1.utf8.count } })
+        for row in rows {
+            for (i, field) in row.enumerated() {
+                if i > 0 { bytes.append(UInt8(ascii: ",")) }
+                appendQuoted(field, to: &bytes)
+            }
+            bytes.append(contentsOf: [0x0D, 0x0A])
+        }
+        return (bytes, losses.warning.map { [$0] } ?? [])
     }
 
-    static func quote(_ field: String) -> String {
-        guard
-            field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) || field.hasPrefix(" ")
-                || field.hasSuffix(" ")
-        else {
-            return field
+    /// A field as RFC 4180 writes it: in quotes, inner quotes doubled, when it holds a comma,
+    /// a quote or a line break (CR or LF, so a CRLF inside a field is quoted too), or starts or
+    /// ends with a space (which readers trim); otherwise as it is.
+    static func appendQuoted(_ field: String, to bytes: inout [UInt8]) {
+        let utf8 = field.utf8
+        let needsQuotes =
+            utf8.first == 0x20 || utf8.last == 0x20
+            || utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
+        guard needsQuotes else {
+            bytes.append(contentsOf: utf8)
+            return
         }
-        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        bytes.append(UInt8(ascii: "\""))
+        for byte in utf8 {
+            if byte == UInt8(ascii: "\"") { bytes.append(byte) }
+            bytes.append(byte)
+        }
+        bytes.append(UInt8(ascii: "\""))
     }
 
     static func iso(_ date: Date) -> String { ISODates.string(date) }

@@ -29,7 +29,10 @@ public struct ExportLosses: Equatable, Sendable {
         func isPresent(in item: VaultItem) -> Bool {
             switch self {
             case .folders: !item.folder.isEmpty
-            case .folderSlashes: item.folder.contains { $0.contains("/") || $0.contains("\\") }
+            case .folderSlashes:
+                item.folder.contains { name in
+                    name.utf8.contains { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") }
+                }
             case .extraURLs: item.urls.count > 1
             case .totp: item.totp != nil
             case .customFields: !item.customFields.isEmpty

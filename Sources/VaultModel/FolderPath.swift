@@ -42,11 +42,14 @@ public enum FolderPath {
 
     /// The text form of `levels`: each name with `\` and `/` escaped, joined by `/`.
     public static func format(_ levels: [String]) -> String {
-        levels.map(escape).joined(separator: "/")
+        if levels.count == 1 { return escape(levels[0]) }  // the common case, without joining
+        return levels.map(escape).joined(separator: "/")
     }
 
     /// One level's name with `\` written `\\` and `/` written `\/`.
     public static func escape(_ name: String) -> String {
+        // Most names hold neither byte: settled without walking characters.
+        guard name.utf8.contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") }) else { return name }
         guard name.contains(where: { $0 == "/" || $0 == "\\" }) else { return name }
         return name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "/", with: "\\/")
     }

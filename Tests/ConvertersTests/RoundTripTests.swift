@@ -67,6 +67,29 @@ import VaultModel
         }
     }
 
+    /// A field holding CRLF or a lone CR is quoted (a CRLF was once written bare, ending the
+    /// row inside a note), as are fields starting or ending with a space.
+    @Test func csvQuotesEveryLineBreakAndEdgeSpace() throws {
+        var first = VaultItem(title: " padded ")
+        first.username = "ana"
+        first.password = "p,w\"1"
+        first.notes = "line 1\r\nline 2"
+        var second = VaultItem(title: "Second")
+        second.username = "ben"
+        second.password = "x"
+        second.notes = "a\rb"
+        let document = VaultDocument(items: [first, second])
+        for dialect in CSVExporter.Dialect.allCases {
+            let csv = CSVExporter.export(document, dialect: dialect).bytes
+            let text = String(decoding: csv, as: UTF8.self)
+            #expect(text.contains("\"line 1\r\nline 2\"") && text.contains("\"a\rb\""), "\(dialect)")
+            let back = try Importer.importFile(csv, input: "\(dialect)").items
+            #expect(back.map(\.username) == ["ana", "ben"], "\(dialect)")
+            #expect(back.map(\.password) == ["p,w\"1", "x"], "\(dialect)")
+            #expect(back.first?.notes?.contains("line 2") == true, "\(dialect)")
+        }
+    }
+
     @Test func keepassXMLAndCSVDialectsRoundTripWhatTheyCarry() throws {
         for seed in 0..<UInt64(200) {
             let document = Self.document(seed: seed)
