@@ -16,11 +16,17 @@ extension VaultContent {
     ) throws -> VaultPayload {
         let previous = VaultPayload(blobs: try vault.blobsForResealing() + adding)
         let table = try vault.collectionTable()
-        guard table != nil || !document.collections.isEmpty else {
-            return try payload(for: &document, previous: previous)
+        var payload: VaultPayload
+        if table != nil || !document.collections.isEmpty {
+            payload = try CollectionSealing(vault: vault, previous: previous, table: table, random: random)
+                .payload(for: &document)
+        } else {
+            payload = try self.payload(for: &document, previous: previous)
         }
-        return try CollectionSealing(vault: vault, previous: previous, table: table, random: random)
-            .payload(for: &document)
+        // The records are the settings and the default collection's items, in order.
+        payload.recordSource?.reused = RecordReuse.groups(
+            of: vault, settings: document.settingsRecord, items: document.items.filter { $0.collection == nil })
+        return payload
     }
 }
 

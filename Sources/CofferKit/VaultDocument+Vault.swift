@@ -20,8 +20,12 @@ extension VaultDocument {
     init(vault: UnlockedVault, strictCollections: Bool) throws {
         self = try vault.withRecords { records in
             guard records.count > 0 else { return VaultDocument() }
-            var document = try VaultDocument(settingsRecord: try records.decode(0))
+            let settings = try records.decode(0)
+            var document = try VaultDocument(settingsRecord: settings)
             document.items = try records.map(1..<records.count) { try VaultItem(record: $1, number: $0) }
+            if !vault.storedRecordGroups.isEmpty {  // kept for a save: remember what they hold
+                vault.readSnapshot = RecordReuse.Snapshot(settings: settings, items: document.items)
+            }
             return document
         }
         try readCollections(of: vault, strict: strictCollections)

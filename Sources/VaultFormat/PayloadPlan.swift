@@ -21,7 +21,9 @@ package struct PayloadPlan {
     /// Each record is its own bplist00 document, so they encode independently: slices of
     /// records on every core (100,000 items: 0.5 s on one core, about half on two), each
     /// slice written as length-prefixed records into one buffer.
-    static func encodeInParallel(count: Int, record: @Sendable (Int) -> PropertyListValue) throws -> [(
+    static func encodeInParallel(
+        count: Int, numberedFrom first: Int = 0, record: @Sendable (Int) -> PropertyListValue
+    ) throws -> [(
         bytes: [UInt8], ends: [Int]
     )] {
         let slices = count < 256 ? 1 : max(1, ProcessInfo.processInfo.activeProcessorCount) * 4
@@ -40,7 +42,8 @@ package struct PayloadPlan {
                     do {
                         bytes = try writer.encode(record(i))
                         guard bytes.count <= UInt32.max else {  // its length is a u32
-                            throw VaultError(.invalidArgument, "record \(i) is \(bytes.count) bytes; at most 4 GiB")
+                            throw VaultError(
+                                .invalidArgument, "record \(first + i) is \(bytes.count) bytes; at most 4 GiB")
                         }
                     } catch {
                         failure.record(error, at: i)
@@ -79,29 +82,23 @@ package struct PayloadPlan {
             try Self.check(table)
         }
         var encodedSlices: [(bytes: [UInt8], ends: [Int])]
-        if let source = payload.recordSource {
+        if let source = payload.recordSource, compressRecords, !source.reused.isEmpty {
             recordCount = source.count
-            encodedSlices = try Self.encodeInParallel(count: source.count, record: source.make)
+            encodedSlices = try Self.compressedReusing(source)
         } else {
-            let records = payload.records
-            recordCount = records.count
-            encodedSlices = try Self.encodeInParallel(count: records.count) { records[$0] }
-        }
-        if compressRecords {
-            let total = encodedSlices.reduce(0) { $0 + $1.bytes.count }
-            guard total <= RecordGroup.maximumRecordsContentBytes else { throw RecordGroup.TooLarge() }
-            // Groups never cross a slice, so the slices compress on every core.
-            var packed = [(bytes: [UInt8], ends: [Int])](repeating: ([], []), count: encodedSlices.count)
-            let failure = FirstFailure()
-            let slices = encodedSlices
-            packed.withUnsafeMutableBufferPointer { out in
-                let out = UnsafeSendableBuffer(out)
-                DispatchQueue.concurrentPerform(iterations: slices.count) { i in
-                    do { out.buffer[i] = try RecordGroup.compressed(slices[i]) } catch { failure.record(error, at: i) }
-                }
+            if let source = payload.recordSource {
+                recordCount = source.count
+                encodedSlices = try Self.encodeInParallel(count: source.count, record: source.make)
+            } else {
+                let records = payload.records
+                recordCount = records.count
+                encodedSlices = try Self.encodeInParallel(count: records.count) { records[$0] }
             }
-            if let error = failure.error { throw error }
-            encodedSlices = packed
+            if compressRecords {
+                let total = encodedSlices.reduce(0) { $0 + $1.bytes.count }
+                guard total <= RecordGroup.maximumRecordsContentBytes else { throw RecordGroup.TooLarge() }
+                encodedSlices = try Self.compressInParallel(encodedSlices)
+            }
         }
         recordSlices = encodedSlices
         let recordItems = recordSlices.reduce(0) { $0 + $1.bytes.count }
@@ -143,6 +140,57 @@ package struct PayloadPlan {
     }
 
     static let blobHeaderBytes = PayloadIndex.blobHeaderBytes
+
+    /// Slices of length-prefixed records made into compressed groups, slice by slice on every
+    /// core (groups never cross a slice).
+    static func compressInParallel(_ slices: [(bytes: [UInt8], ends: [Int])]) throws -> [(bytes: [UInt8], ends: [Int])]
+    {
+        var packed = [(bytes: [UInt8], ends: [Int])](repeating: ([], []), count: slices.count)
+        let failure = FirstFailure()
+        packed.withUnsafeMutableBufferPointer { out in
+            let out = UnsafeSendableBuffer(out)
+            DispatchQueue.concurrentPerform(iterations: slices.count) { i in
+                do { out.buffer[i] = try RecordGroup.compressed(slices[i]) } catch { failure.record(error, at: i) }
+            }
+        }
+        if let error = failure.error { throw error }
+        return packed
+    }
+
+    /// The compressed records region of `source` where some groups are written as they were
+    /// stored: those groups' items as they are, and the records between them made, encoded
+    /// and compressed as usual. A caller's groups out of order, overlapping or past the
+    /// records are refused before anything is written.
+    static func compressedReusing(_ source: VaultPayload.RecordSource) throws -> [(bytes: [UInt8], ends: [Int])] {
+        var slices = [(bytes: [UInt8], ends: [Int])]()
+        var next = 0
+        var content = 0
+        func fresh(_ range: Range<Int>) throws {
+            guard !range.isEmpty else { return }
+            let encoded = try encodeInParallel(count: range.count, numberedFrom: range.lowerBound) {
+                source.make(range.lowerBound + $0)
+            }
+            content += encoded.reduce(0) { $0 + $1.bytes.count }
+            guard content <= RecordGroup.maximumRecordsContentBytes else { throw RecordGroup.TooLarge() }
+            slices += try compressInParallel(encoded)
+        }
+        for reused in source.reused {
+            guard reused.records.lowerBound >= next, reused.records.upperBound <= source.count else {
+                throw VaultError(
+                    .invalidArgument,
+                    "a reused record group (records \(reused.records)) is out of order or past the \(source.count) records"
+                )
+            }
+            try fresh(next..<reused.records.lowerBound)
+            content += reused.group.contentBytes
+            guard content <= RecordGroup.maximumRecordsContentBytes else { throw RecordGroup.TooLarge() }
+            let item = reused.group.item.bytes
+            slices.append((item, [item.count]))
+            next = reused.records.upperBound
+        }
+        try fresh(next..<source.count)
+        return slices
+    }
 
     /// A table a reader would refuse (§13.4) is a caller error, refused before writing.
     static func check(_ table: CollectionTable) throws {

@@ -14,6 +14,8 @@ extension UnlockedVault {
         var spans = [Range<Int>]()
         var groupChunks = [Int]()
         var groupEnds = [Int]()
+        let keepsGroups = keepsRecordGroups.value
+        var stored = [StoredRecordGroup]()
         var used = indexEnd
         do {
             try bodies.bytes.withUnsafeBytes { stream in
@@ -48,6 +50,12 @@ extension UnlockedVault {
                             "the record group at stream offset \(at) holds records past the index's \(index.recordCount)",
                             chunk: chunk)
                     }
+                    if keepsGroups {
+                        stored.append(
+                            StoredRecordGroup(
+                                records: spans.count..<spans.count + records.count, contentBytes: content.count - base,
+                                item: Array(stream[at..<cursor.position])))
+                    }
                     spans += records.map { base + $0.lowerBound..<base + $0.upperBound }
                     groupChunks += Array(repeating: chunk, count: records.count)
                     groupEnds.append(cursor.position)
@@ -66,6 +74,7 @@ extension UnlockedVault {
         }
         try checkRegionLayout(index, bodies: bodies, itemEnds: [indexEnd] + groupEnds, used: used)
         remember(index)
+        if keepsGroups { recordGroups.value = stored }
         var region = RecordsRegion(index: index, stream: content, spans: spans)
         region.groupChunks = groupChunks
         region.compressedBytes = used - indexEnd

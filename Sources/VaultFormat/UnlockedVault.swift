@@ -20,6 +20,12 @@ public final class UnlockedVault: Sendable {
     /// The index, once the records region has been checked (blob reads need the one and
     /// trust the other).
     private let checkedIndex = LockedValue<PayloadIndex?>(nil)
+    /// Whether reads keep the compressed record groups for a later save
+    /// (``keepRecordGroupsForResealing()``), and the groups the last read kept.
+    let keepsRecordGroups = LockedValue(false)
+    let recordGroups = LockedValue<[StoredRecordGroup]>([])
+    /// What a library above read from this vault, for its save to compare against.
+    private let snapshot = LockedValue<(any Sendable)?>(nil)
     /// The collections this key opens, once opened (a save reuses what a read opened).
     let openedCollections = LockedValue<(opened: [OpenedCollection], damaged: [(id: [UInt8], error: VaultError)])?>(nil)
 
@@ -34,6 +40,23 @@ public final class UnlockedVault: Sendable {
     }
 
     public var chunkCount: Int { file.chunkCount }
+
+    /// From now on, reading the records region keeps its compressed record groups (their
+    /// compressed bytes: about the file's size in memory), so a save can write again the
+    /// groups whose records did not change. For a vault about to be changed and saved.
+    public func keepRecordGroupsForResealing() { keepsRecordGroups.value = true }
+
+    /// The compressed record groups the last read of the records region kept, in order
+    /// (none unless ``keepRecordGroupsForResealing()`` was called, or for records stored
+    /// uncompressed).
+    public var storedRecordGroups: [StoredRecordGroup] { recordGroups.value }
+
+    /// Something a reader above this module keeps with the vault until its save (CofferKit:
+    /// the items as read, to tell which records a save leaves unchanged).
+    public var readSnapshot: (any Sendable)? {
+        get { snapshot.value }
+        set { snapshot.value = newValue }
+    }
 
     /// The authenticated plaintext of chunk `index`. Throws `payloadDamaged` naming the
     /// chunk and its byte range in the file; nothing of a chunk that fails is released.

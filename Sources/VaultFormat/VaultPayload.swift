@@ -15,6 +15,9 @@ public struct VaultPayload: Sendable {
     public struct RecordSource: Sendable {
         public let count: Int
         public let make: @Sendable (Int) -> PropertyListValue
+        /// Groups of records written as they were stored, in order and disjoint: their
+        /// records are not made, encoded or compressed. Used only when records are compressed.
+        public var reused: [ReusedRecordGroup] = []
         public init(count: Int, make: @escaping @Sendable (Int) -> PropertyListValue) {
             self.count = count
             self.make = make

@@ -1,0 +1,47 @@
+import Foundation
+import VaultCrypto
+
+/// One compressed record group (spec/FORMAT.md §12.2) as a vault holds it, kept from a read
+/// so that a save can write it again without encoding and compressing its records anew
+/// (issue 12 §4: `add`, `edit` and `remove` on 100,000 items re-encoded and recompressed
+/// every record; now only the groups whose records changed).
+///
+/// Its bytes decompress to exactly the records it held when read, checked then like every
+/// record (and the save's verification reads them again from the written file).
+public struct StoredRecordGroup: Sendable {
+    /// The records it holds, by record number in the vault it was read from.
+    public let records: Range<Int>
+    /// Its decompressed length in bytes.
+    public let contentBytes: Int
+    /// The content a writer puts in one group when it can (about 512 KiB).
+    public static let targetContentBytes = RecordGroup.targetContentBytes
+    /// Its region item, `u32 length ‖ zstd frame` (secret: it is the records' plaintext,
+    /// compressed; wiped when the last copy goes).
+    let item: SecretBytes
+
+    init(records: Range<Int>, contentBytes: Int, item: [UInt8]) {
+        self.records = records
+        self.contentBytes = contentBytes
+        self.item = SecretBytes(item)
+    }
+
+    /// Bytes wiped when released.
+    final class SecretBytes: @unchecked Sendable {  // never mutated but by deinit
+        private(set) var bytes: [UInt8]
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
+        deinit { bytes.wipe() }
+    }
+}
+
+/// A stored group a save writes again, as the records `records` of the new payload (which
+/// must be exactly the records it holds, in order).
+public struct ReusedRecordGroup: Sendable {
+    public let records: Range<Int>
+    public let group: StoredRecordGroup
+
+    public init(records: Range<Int>, group: StoredRecordGroup) {
+        precondition(records.count == group.records.count)
+        self.records = records
+        self.group = group
+    }
+}
