@@ -16,42 +16,69 @@ enum RecordReuse {
     }
 
     /// The stored groups of `vault` that the records `settings`, `items` (record 0, then one
-    /// per item) hold unchanged and in order, by their new record numbers. None without a
-    /// snapshot of the read, or when two items share an id.
+    /// per item) hold unchanged and in order, by their new record numbers; none without a
+    /// snapshot of the read. Every record of a group is compared with the record now at its
+    /// place, so ids only guide the search: items sharing an id cannot mislead it (a group
+    /// that would overlap another is dropped).
     static func groups(of vault: UnlockedVault, settings: PropertyListValue, items: [VaultItem]) -> [ReusedRecordGroup]
     {
         let stored = vault.storedRecordGroups
         guard !stored.isEmpty, let old = vault.readSnapshot as? Snapshot else { return [] }
-        var newRecord = [UUID: Int](minimumCapacity: items.count)
-        for (i, item) in items.enumerated() {
-            guard newRecord.updateValue(i + 1, forKey: item.id) == nil else { return [] }
+        return old.items.withUnsafeBufferPointer { oldItems in
+            items.withUnsafeBufferPointer { newItems in
+                // Where each old item is now: most often where it was, or shifted as much as the
+                // one before it (an item added or removed earlier), so those are tried first;
+                // otherwise looked up by id. Items are compared in place, never copied.
+                var byID: [UUID: Int]? = nil
+                var shift = 0
+                func position(of id: UUID, at n: Int) -> Int? {
+                    let guess = n - 1 + shift
+                    if newItems.indices.contains(guess), newItems[guess].id == id { return guess }
+                    if byID == nil {
+                        var table = [UUID: Int](minimumCapacity: newItems.count)
+                        for (i, item) in newItems.enumerated() where table.updateValue(i, forKey: item.id) != nil {
+                            table[item.id] = -1  // two items share an id: neither is matched
+                        }
+                        byID = table
+                    }
+                    guard let found = byID![id], found >= 0 else { return nil }
+                    shift = found - (n - 1)
+                    return found
+                }
+                /// The new record number of old record `n` when it is unchanged.
+                func unchanged(_ n: Int) -> Int? {
+                    if n == 0 { return settings == old.settings ? 0 : nil }
+                    guard oldItems.indices.contains(n - 1), let new = position(of: oldItems[n - 1].id, at: n),
+                        newItems[new] == oldItems[n - 1]
+                    else { return nil }
+                    return new + 1
+                }
+                var reused = [ReusedRecordGroup]()
+                for group in stored {
+                    guard let first = unchanged(group.records.lowerBound),
+                        group.records.dropFirst().enumerated().allSatisfy({ unchanged($1) == first + 1 + $0 })
+                    else { continue }
+                    reused.append(ReusedRecordGroup(records: first..<first + group.records.count, group: group))
+                }
+                return reused
+            }
         }
-        /// The new record number of old record `n` when it is unchanged.
-        func unchanged(_ n: Int) -> Int? {
-            if n == 0 { return settings == old.settings ? 0 : nil }
-            guard old.items.indices.contains(n - 1) else { return nil }
-            let item = old.items[n - 1]
-            guard let new = newRecord[item.id], items[new - 1] == item else { return nil }
-            return new
+        .sorted { $0.records.lowerBound < $1.records.lowerBound }
+        .reduce(into: [ReusedRecordGroup]()) { kept, group in
+            if group.records.lowerBound >= kept.last?.records.upperBound ?? 0 { kept.append(group) }
         }
-        var reused = [ReusedRecordGroup]()
-        for group in stored {
-            guard let first = unchanged(group.records.lowerBound),
-                group.records.dropFirst().enumerated().allSatisfy({ unchanged($1) == first + 1 + $0 })
-            else { continue }
-            reused.append(ReusedRecordGroup(records: first..<first + group.records.count, group: group))
-        }
-        reused.sort { $0.records.lowerBound < $1.records.lowerBound }
-        return withoutSmallGroupsBesideNewRecords(reused, recordCount: items.count + 1)
+        .withoutSmallGroupsBesideNewRecords(recordCount: items.count + 1)
     }
+}
+
+extension [ReusedRecordGroup] {
 
     /// A group smaller than a fresh group's target that borders records made anew is made
     /// anew with them, so saving one item at a time does not leave a trail of tiny groups
     /// (each compresses worse than one large one).
-    static func withoutSmallGroupsBesideNewRecords(_ reused: [ReusedRecordGroup], recordCount: Int)
-        -> [ReusedRecordGroup]
-    {
-        reused.indices.filter { i in
+    func withoutSmallGroupsBesideNewRecords(recordCount: Int) -> [ReusedRecordGroup] {
+        let reused = self
+        return reused.indices.filter { i in
             let records = reused[i].records
             guard reused[i].group.contentBytes < StoredRecordGroup.targetContentBytes else { return true }
             let freshBefore = records.lowerBound > (i > 0 ? reused[i - 1].records.upperBound : 0)

@@ -24,8 +24,10 @@ extension VaultContent {
             payload = try self.payload(for: &document, previous: previous)
         }
         // The records are the settings and the default collection's items, in order.
+        let privateItems = document.items.contains { $0.collection != nil }
         payload.recordSource?.reused = RecordReuse.groups(
-            of: vault, settings: document.settingsRecord, items: document.items.filter { $0.collection == nil })
+            of: vault, settings: document.settingsRecord,
+            items: privateItems ? document.items.filter { $0.collection == nil } : document.items)
         return payload
     }
 }

@@ -16,6 +16,8 @@ extension UnlockedVault {
         var groupEnds = [Int]()
         let keepsGroups = keepsRecordGroups.value
         var stored = [StoredRecordGroup]()
+        let known = knownRecordGroups.value
+        var knownRecords = [Range<Int>]()
         var used = indexEnd
         do {
             try bodies.bytes.withUnsafeBytes { stream in
@@ -50,6 +52,9 @@ extension UnlockedVault {
                             "the record group at stream offset \(at) holds records past the index's \(index.recordCount)",
                             chunk: chunk)
                     }
+                    if !known.isEmpty, known.contains(Array(stream[at..<cursor.position])) {
+                        knownRecords.append(spans.count..<spans.count + records.count)
+                    }
                     if keepsGroups {
                         stored.append(
                             StoredRecordGroup(
@@ -77,6 +82,7 @@ extension UnlockedVault {
         if keepsGroups { recordGroups.value = stored }
         var region = RecordsRegion(index: index, stream: content, spans: spans)
         region.groupChunks = groupChunks
+        region.knownRecords = knownRecords
         region.compressedBytes = used - indexEnd
         return region
     }

@@ -17,6 +17,9 @@ struct RecordsRegion {
     /// With compressed records, the bytes their groups take in the region (length prefixes
     /// included); nil when records are stored as they are.
     var compressedBytes: Int? = nil
+    /// Records known to decode (in groups a save wrote again byte for byte, which it decoded
+    /// when it read them), in order: ``decodeEveryRecord(in:)`` skips them.
+    var knownRecords: [Range<Int>] = []
 
     func decodeRecord(_ n: Int, in vault: UnlockedVault) throws -> PropertyListValue {
         do {
@@ -29,15 +32,24 @@ struct RecordsRegion {
     }
 
     /// Decodes every record on every core without keeping them (what `verify` and a save's
-    /// verification need, at a fraction of the memory); throws the lowest failing record's
-    /// error.
+    /// verification need, at a fraction of the memory), except ``knownRecords``; throws the
+    /// lowest failing record's error.
     func decodeEveryRecord(in vault: UnlockedVault) throws {
-        let count = spans.count
+        // The records left to decode, in order.
+        var unknown = [Range<Int>]()
+        var next = 0
+        for known in knownRecords {
+            if known.lowerBound > next { unknown.append(next..<known.lowerBound) }
+            next = max(next, known.upperBound)
+        }
+        if next < spans.count { unknown.append(next..<spans.count) }
+        let numbers = unknown.flatMap { $0 }
+        let count = numbers.count
         let slices = count < 256 ? 1 : ProcessInfo.processInfo.activeProcessorCount * 4
         let failures = FirstFailure()
         let region = self
         DispatchQueue.concurrentPerform(iterations: slices) { slice in
-            for n in count * slice / slices..<count * (slice + 1) / slices {
+            for n in numbers[count * slice / slices..<count * (slice + 1) / slices] {
                 do { _ = try region.decodeRecord(n, in: vault) } catch {
                     failures.record(error, at: n)
                     return

@@ -24,6 +24,9 @@ public final class UnlockedVault: Sendable {
     /// (``keepRecordGroupsForResealing()``), and the groups the last read kept.
     let keepsRecordGroups = LockedValue(false)
     let recordGroups = LockedValue<[StoredRecordGroup]>([])
+    /// Compressed groups (region items) whose records a save knows decode: a verification
+    /// of what it wrote does not decode them again (``VaultStore``).
+    let knownRecordGroups = LockedValue<Set<[UInt8]>>([])
     /// What a library above read from this vault, for its save to compare against.
     private let snapshot = LockedValue<(any Sendable)?>(nil)
     /// The collections this key opens, once opened (a save reuses what a read opened).

@@ -140,7 +140,11 @@ public enum VaultStore {
         let sealer = VaultSealer(
             keys: keys, slots: slots, extensions: extensions, generation: generation, random: options.random)
         do {
-            try writeAtomically(path: path, options: options, exclusive: exclusive, verify: keyed(keys)) { output in
+            // The groups written again as they were hold records this process decoded when it
+            // read them: the verification checks they arrived byte for byte, and decodes the rest.
+            let reused = options.compressRecords ? payload.recordSource?.reused ?? [] : []
+            let verify = keyed(keys, knownGroups: Set(reused.map { $0.group.item.bytes }))
+            try writeAtomically(path: path, options: options, exclusive: exclusive, verify: verify) { output in
                 let parsed = try sealer.seal(payload, to: output)
                 guard parity > 0 else { return }
                 let layout = RecoveryLayout(
@@ -161,13 +165,18 @@ public enum VaultStore {
 
     /// The verification of a keyed save: the header MAC, then every chunk, record and (for
     /// 1.1) the recovery trailer.
-    static func keyed(_ keys: VaultKeys) -> (String) throws -> Void {
+    /// `knownGroups`: compressed record groups (their region items) whose records are known
+    /// to decode; where the written file holds one byte for byte, its records are not decoded
+    /// again (everything else is checked as ``UnlockedVault/verifyEverything()`` checks it).
+    static func keyed(_ keys: VaultKeys, knownGroups: Set<[UInt8]> = []) -> (String) throws -> Void {
         { temporary in
             let written = try VaultFile(path: temporary, allowLargeKDFMemory: true)
             guard keys.authenticates(written.parsed) else {
                 throw VaultError(.fileSystem, "\(temporary): written header does not verify")
             }
-            _ = try UnlockedVault(file: written, keys: keys, slotIndex: 0).verifyEverything()
+            let vault = UnlockedVault(file: written, keys: keys, slotIndex: 0)
+            vault.knownRecordGroups.value = knownGroups
+            _ = try vault.verifyEverything()
         }
     }
 

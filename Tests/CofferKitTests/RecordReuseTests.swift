@@ -93,6 +93,18 @@ import VaultCrypto
         #expect(try VaultDocument(vault: VaultFile(path: path).unlock(with: Self.key)).items == document.items)
     }
 
+    @Test func itemsSharingAnIdNeverMisleadReuse() throws {
+        let path = try Self.vault(items: 3000)
+        var (vault, document) = try Self.openForSaving(path)
+        document.items.append(document.items[5])  // a second copy: same id, same fields
+        try VaultStore.save(try VaultContent.payload(for: &document, over: vault), over: vault)
+        (vault, document) = try Self.openForSaving(path)
+        #expect(document.items.count == 3001)
+        document.items.remove(at: 5)
+        try VaultStore.save(try VaultContent.payload(for: &document, over: vault), over: vault)
+        #expect(try VaultDocument(vault: VaultFile(path: path).unlock(with: Self.key)).items == document.items)
+    }
+
     @Test func withoutKeepingGroupsNothingIsReused() throws {
         let path = try Self.vault(items: 2000)
         let vault = try VaultFile(path: path).unlock(with: Self.key)
@@ -114,10 +126,10 @@ import VaultCrypto
         // 30 is new: the small groups either side of it go; the first small one borders
         // nothing new and stays; so does the last (the records end with it).
         #expect(
-            RecordReuse.withoutSmallGroupsBesideNewRecords(groups, recordCount: 50).map(\.records)
+            groups.withoutSmallGroupsBesideNewRecords(recordCount: 50).map(\.records)
                 == [0..<10, 10..<20, 40..<50])
         #expect(
-            RecordReuse.withoutSmallGroupsBesideNewRecords(groups, recordCount: 51).map(\.records) == [0..<10, 10..<20])
+            groups.withoutSmallGroupsBesideNewRecords(recordCount: 51).map(\.records) == [0..<10, 10..<20])
     }
 
     @Test func aPlanRefusesGroupsOutOfOrder() {
