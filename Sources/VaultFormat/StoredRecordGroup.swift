@@ -34,7 +34,10 @@ public struct StoredRecordGroup: Sendable {
 }
 
 /// A stored group a save writes again, as the records `records` of the new payload (which
-/// must be exactly the records it holds, in order).
+/// must be exactly the records it holds, in order). The caller vouches that its records
+/// decode (CofferKit reuses only groups whose records it decoded into the items it compares):
+/// the save's verification checks that the group arrived byte for byte and does not decode
+/// it again. Any later reader decodes it as usual.
 public struct ReusedRecordGroup: Sendable {
     public let records: Range<Int>
     public let group: StoredRecordGroup

@@ -101,4 +101,25 @@ import VaultTestKit
         let records = try file.unlock(with: Credentials(keyFiles: [VaultFixtures.keyFileBytes])).readRecords()
         #expect(records.count == 4 && records[0] == huge)
     }
+    /// A save that writes a group back as it was stored trusts its records (its caller read
+    /// them): its verification checks the bytes arrived and does not decode them again. Any
+    /// other reader decodes them, so a group that should never have been trusted is caught
+    /// by the next `verify`.
+    @Test func aSavesVerificationTrustsOnlyTheGroupsItWroteBack() throws {
+        let content = PayloadForge.prefixed(Array("not a plist".utf8))
+        let frame = content.withUnsafeBytes { Zstd.compress($0, level: 3) }
+        let item = PayloadForge.le(UInt32(frame.count)) + frame
+        let untrustworthy = StoredRecordGroup(records: 1..<2, contentBytes: content.count, item: item)
+        var source = VaultPayload.RecordSource(count: 3) { _ in ["title": "fine"] }
+        source.reused = [ReusedRecordGroup(records: 1..<2, group: untrustworthy)]
+        let dir = try VaultFixtures.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = try VaultFixtures.keyFileVault(in: dir, payload: VaultPayload(recordSource: source), compress: true)
+        let vault = try VaultFile(path: path).unlock(with: Credentials(keyFiles: [VaultFixtures.keyFileBytes]))
+        let error = try #require(throws: VaultError.self) { try vault.verifyEverything() }
+        #expect(error.message.contains("record 1 is not a valid bplist00"), "\(error)")
+        let trusting = try VaultFile(path: path).unlock(with: Credentials(keyFiles: [VaultFixtures.keyFileBytes]))
+        trusting.knownRecordGroups.value = [item]
+        #expect(try trusting.verifyEverything().records == 3)
+    }
 }
