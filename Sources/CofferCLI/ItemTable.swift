@@ -39,13 +39,15 @@ enum ItemTable {
         var table = TextTable(
             header: ["ID", "KIND", "TITLE", "USERNAME", "FOLDER"] + (showsCollection ? ["COLLECTION"] : []))
         table.reserve(rows: rows.count)
-        for r in order {
-            let item = items[rows[r]]
-            table.append(
-                [
-                    String(item.id.recordString.prefix(8)), cell(item.kind.name), cell(item.title),
-                    cell(item.username ?? ""), cell(folders[r]),
-                ] + (showsCollection ? [cell(collection(item))] : []))
+        items.withUnsafeBufferPointer { items in  // read in place: no item is copied
+            for r in order {
+                let i = rows[r]
+                table.append(
+                    [
+                        idPrefix(items[i].id), cell(items[i].kind.name), cell(items[i].title),
+                        cell(items[i].username ?? ""), cell(folders[r]),
+                    ] + (showsCollection ? [cell(collection(items[i]))] : []))
+            }
         }
         table.write()
     }
@@ -56,12 +58,31 @@ enum ItemTable {
         keys.indices.sorted { keys[$0] < keys[$1] }
     }
 
-    /// A cell: terminal-safe, one line, at most 32 characters.
-    private static func cell(_ text: String) -> String { cut(TerminalText.safe(text, multiline: false)) }
+    /// A cell: terminal-safe, one line (`safe` escapes line breaks when not multiline), at most
+    /// 32 characters.
+    private static func cell(_ text: String) -> String { shortened(TerminalText.safe(text, multiline: false)) }
+
+    /// The first 8 hex digits of an id, as `list` shows it (the id's first 4 bytes).
+    static func idPrefix(_ id: UUID) -> String {
+        let digits = Array("0123456789ABCDEF".utf8)
+        return withUnsafeBytes(of: id.uuid) { bytes in
+            String(unsafeUninitializedCapacity: 8) { out in
+                for i in 0..<4 {
+                    out[2 * i] = digits[Int(bytes[i] >> 4)]
+                    out[2 * i + 1] = digits[Int(bytes[i] & 0x0F)]
+                }
+                return 8
+            }
+        }
+    }
 
     /// Cells longer than 32 characters end in an ellipsis; one line per item whatever it holds.
     static func cut(_ text: String) -> String {
-        let line = text.utf8.contains(0x0A) ? text.replacingOccurrences(of: "\n", with: " ") : text
+        shortened(text.utf8.contains(0x0A) ? text.replacingOccurrences(of: "\n", with: " ") : text)
+    }
+
+    /// At most 32 characters: a longer line ends in an ellipsis.
+    private static func shortened(_ line: String) -> String {
         // Up to 32 UTF-8 bytes cannot be more than 32 characters: no count needed.
         guard line.utf8.count > 32, line.count > 32 else { return line }
         return line.prefix(31) + "…"
