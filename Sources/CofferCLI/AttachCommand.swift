@@ -216,6 +216,7 @@ func modifyVaultAddingBlobs(
 ) throws {
     let (lock, unlocked) = try keys.openForWriting(vault)  // reads the key before locking
     defer { withExtendedLifetime(lock) {} }
+    unlocked.keepRecordGroupsForResealing()  // the save writes unchanged record groups as they are
     var document = try reportingModel(vault) { try VaultDocument(vault: unlocked) }
     let added = try change(&document)
     let payload = try reporting(vault) {

@@ -20,6 +20,7 @@ func modifyVault(
 ) throws {
     let (lock, unlocked) = try keys.openForWriting(vault)  // reads the key before locking
     defer { withExtendedLifetime(lock) {} }
+    unlocked.keepRecordGroupsForResealing()  // the save writes unchanged record groups as they are
     var document = try reporting(vault) { try reportingModel(vault) { try VaultDocument(vault: unlocked) } }
     warnDamagedCollections(document, vault: vault)
     do { try change(&document, unlocked) } catch ModifyVault.unchanged { return }

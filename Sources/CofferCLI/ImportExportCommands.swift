@@ -51,6 +51,7 @@ struct Import: ParsableCommand {
                     }
                 )
                 : try keys.openForWriting(into)
+            if lock != nil { vault.keepRecordGroupsForResealing() }  // the save reuses unchanged groups
             // An update compares attachments by their bytes (VaultMerge), so it loads them.
             var document = try reporting(into) {
                 try reportingModel(into) {

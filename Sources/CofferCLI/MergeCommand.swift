@@ -45,6 +45,7 @@ struct Merge: ParsableCommand {
         let inPlace = output == nil && !dryRun
         let opened = try inPlace ? keys.openForWriting(vault, credentials: credentials) : nil
         defer { withExtendedLifetime(opened?.lock) {} }
+        opened?.vault.keepRecordGroupsForResealing()  // the save reuses unchanged record groups
         let unlocked =
             try opened?.vault
             ?? reporting(vault) {

@@ -41,8 +41,6 @@ struct KeyOptions: ParsableArguments {
         let unlocked = try reporting(vault) {
             try VaultFile(path: lock.vaultPath, allowLargeKDFMemory: allowKdfMemory).unlock(with: credentials)
         }
-        // The save that follows writes unchanged record groups as they are.
-        unlocked.keepRecordGroupsForResealing()
         return (lock, unlocked)
     }
 

@@ -4,15 +4,19 @@ import VaultFormat
 import VaultModel
 
 /// Which of a vault's stored record groups a save can write again as they are (issue 12 §4):
-/// a group whose every record is unchanged — the settings record equal, each item equal to
-/// the item read — and still consecutive in the new records. Only the other records are
+/// a group whose every record would be written the same — the settings record, or an item
+/// equal to the one read with every string the same bytes (``ExactText``), from a record that
+/// reading kept whole — and still consecutive in the new records. Only the other records are
 /// encoded and compressed. At 100,000 items, `add`, `edit` and `remove` then re-encode one
 /// group or two instead of every record.
 enum RecordReuse {
-    /// What a read of the vault decoded: record 0 and the items of records 1… in order.
+    /// What a read of the vault decoded: record 0 and the items of records 1… in order, and
+    /// whether each item's record decoded whole (``VaultItem/readingKeepsEverything(in:)``):
+    /// a record that lost something in reading is encoded anew, as without reuse.
     struct Snapshot: Sendable {
         let settings: PropertyListValue
         let items: [VaultItem]
+        let whole: [Bool]
     }
 
     /// The stored groups of `vault` that the records `settings`, `items` (record 0, then one
@@ -47,9 +51,10 @@ enum RecordReuse {
                 }
                 /// The new record number of old record `n` when it is unchanged.
                 func unchanged(_ n: Int) -> Int? {
-                    if n == 0 { return settings == old.settings ? 0 : nil }
-                    guard oldItems.indices.contains(n - 1), let new = position(of: oldItems[n - 1].id, at: n),
-                        newItems[new] == oldItems[n - 1]
+                    if n == 0 { return ExactText.same(settings, old.settings) ? 0 : nil }
+                    guard oldItems.indices.contains(n - 1), old.whole[n - 1],
+                        let new = position(of: oldItems[n - 1].id, at: n),
+                        newItems[new] == oldItems[n - 1], ExactText.same(newItems[new], oldItems[n - 1])
                     else { return nil }
                     return new + 1
                 }
@@ -73,14 +78,14 @@ enum RecordReuse {
 
 extension [ReusedRecordGroup] {
 
-    /// A group smaller than a fresh group's target that borders records made anew is made
-    /// anew with them, so saving one item at a time does not leave a trail of tiny groups
-    /// (each compresses worse than one large one).
+    /// A small group (under half a fresh group's target) that borders records made anew is
+    /// made anew with them, so saving one item at a time does not leave a trail of small
+    /// groups (each compresses worse than one large one).
     func withoutSmallGroupsBesideNewRecords(recordCount: Int) -> [ReusedRecordGroup] {
         let reused = self
         return reused.indices.filter { i in
             let records = reused[i].records
-            guard reused[i].group.contentBytes < StoredRecordGroup.targetContentBytes else { return true }
+            guard reused[i].group.contentBytes < StoredRecordGroup.smallContentBytes else { return true }
             let freshBefore = records.lowerBound > (i > 0 ? reused[i - 1].records.upperBound : 0)
             let freshAfter =
                 records.upperBound < (i + 1 < reused.count ? reused[i + 1].records.lowerBound : recordCount)

@@ -22,10 +22,19 @@ extension VaultDocument {
             guard records.count > 0 else { return VaultDocument() }
             let settings = try records.decode(0)
             var document = try VaultDocument(settingsRecord: settings)
-            document.items = try records.map(1..<records.count) { try VaultItem(record: $1, number: $0) }
-            if !vault.storedRecordGroups.isEmpty {  // kept for a save: remember what they hold
-                vault.readSnapshot = RecordReuse.Snapshot(settings: settings, items: document.items)
+            guard !vault.storedRecordGroups.isEmpty else {
+                document.items = try records.map(1..<records.count) { try VaultItem(record: $1, number: $0) }
+                return document
             }
+            // Kept for a save: remember what the records decoded to, and which decode whole.
+            let decoded = try records.map(1..<records.count) { n, value -> (VaultItem, Bool) in
+                let item = try VaultItem(record: value, number: n)
+                guard case .dictionary(let d) = value else { return (item, false) }
+                return (item, VaultItem.readingKeepsEverything(in: d))
+            }
+            document.items = decoded.map(\.0)
+            vault.readSnapshot = RecordReuse.Snapshot(
+                settings: settings, items: document.items, whole: decoded.map(\.1))
             return document
         }
         try readCollections(of: vault, strict: strictCollections)

@@ -157,6 +157,26 @@ package struct PayloadPlan {
         return packed
     }
 
+    /// `run` cut into slices of `count` groups each, at the group boundaries
+    /// ``RecordGroup/ranges(ends:)`` chooses, so the slices compress on every core into the
+    /// groups the whole run would make.
+    static func split(_ run: (bytes: [UInt8], ends: [Int]), everyGroups count: Int) -> [(bytes: [UInt8], ends: [Int])] {
+        let groups = RecordGroup.ranges(ends: run.ends)
+        var slices = [(bytes: [UInt8], ends: [Int])]()
+        var end = 0  // the next record end to place
+        for first in stride(from: 0, to: groups.count, by: count) {
+            let lower = groups[first].lowerBound
+            let upper = groups[min(first + count, groups.count) - 1].upperBound
+            var ends = [Int]()
+            while end < run.ends.count, run.ends[end] <= upper {
+                ends.append(run.ends[end] - lower)
+                end += 1
+            }
+            slices.append((Array(run.bytes[lower..<upper]), ends))
+        }
+        return slices
+    }
+
     /// The compressed records region of `source` where some groups are written as they were
     /// stored: those groups' items as they are, and the records between them made, encoded
     /// and compressed as usual. A caller's groups out of order, overlapping or past the
@@ -170,9 +190,19 @@ package struct PayloadPlan {
             let encoded = try encodeInParallel(count: range.count, numberedFrom: range.lowerBound) {
                 source.make(range.lowerBound + $0)
             }
-            content += encoded.reduce(0) { $0 + $1.bytes.count }
+            // One slice for the run, so its groups are cut by size alone: the encoding slices
+            // (one per core and more) would each end a group, and every save would leave a
+            // few more small groups behind.
+            var run = (bytes: [UInt8](), ends: [Int]())
+            run.bytes.reserveCapacity(encoded.reduce(0) { $0 + $1.bytes.count })
+            for slice in encoded {
+                let base = run.bytes.count
+                run.bytes += slice.bytes
+                run.ends += slice.ends.map { base + $0 }
+            }
+            content += run.bytes.count
             guard content <= RecordGroup.maximumRecordsContentBytes else { throw RecordGroup.TooLarge() }
-            slices += try compressInParallel(encoded)
+            slices += try compressInParallel(split(run, everyGroups: 8))
         }
         for reused in source.reused {
             guard reused.records.lowerBound >= next, reused.records.upperBound <= source.count else {

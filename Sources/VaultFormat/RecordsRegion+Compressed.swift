@@ -1,3 +1,4 @@
+import Foundation
 extension UnlockedVault {
     /// Step 4 of ``readRecordsRegion()`` for compressed records (spec/FORMAT.md §12.2):
     /// after the index, record groups — each a u32 length (≥ 1) and one zstd frame whose
@@ -17,6 +18,7 @@ extension UnlockedVault {
         let keepsGroups = keepsRecordGroups.value
         var stored = [StoredRecordGroup]()
         let known = knownRecordGroups.value
+        var nextKnown = 0
         var knownRecords = [Range<Int>]()
         var used = indexEnd
         do {
@@ -52,8 +54,15 @@ extension UnlockedVault {
                             "the record group at stream offset \(at) holds records past the index's \(index.recordCount)",
                             chunk: chunk)
                     }
-                    if !known.isEmpty, known.contains(Array(stream[at..<cursor.position])) {
+                    // Known groups come in the order written: compared in place, never copied.
+                    if nextKnown < known.count,
+                        known[nextKnown].withUnsafeBytes({ k in
+                            k.count == cursor.position - at
+                                && memcmp(k.baseAddress!, stream.baseAddress! + at, k.count) == 0
+                        })
+                    {
                         knownRecords.append(spans.count..<spans.count + records.count)
+                        nextKnown += 1
                     }
                     if keepsGroups {
                         stored.append(

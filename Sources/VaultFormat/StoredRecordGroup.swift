@@ -6,15 +6,17 @@ import VaultCrypto
 /// (issue 12 §4: `add`, `edit` and `remove` on 100,000 items re-encoded and recompressed
 /// every record; now only the groups whose records changed).
 ///
-/// Its bytes decompress to exactly the records it held when read, checked then like every
-/// record (and the save's verification reads them again from the written file).
-public struct StoredRecordGroup: Sendable {
+/// When read, its frame was decompressed within the limits and split into whole records; its
+/// records are decoded only by whoever reads them (CofferKit decodes every record before it
+/// reuses any group). Within the package only: a save trusts what it is given.
+package struct StoredRecordGroup: Sendable {
     /// The records it holds, by record number in the vault it was read from.
-    public let records: Range<Int>
+    package let records: Range<Int>
     /// Its decompressed length in bytes.
-    public let contentBytes: Int
-    /// The content a writer puts in one group when it can (about 512 KiB).
-    public static let targetContentBytes = RecordGroup.targetContentBytes
+    package let contentBytes: Int
+    /// Below this much content (half what a writer puts in a group when it can), a group is
+    /// small: a save remakes it with the changed records beside it.
+    package static let smallContentBytes = RecordGroup.targetContentBytes / 2
     /// Its region item, `u32 length ‖ zstd frame` (secret: it is the records' plaintext,
     /// compressed; wiped when the last copy goes).
     let item: SecretBytes
@@ -38,11 +40,11 @@ public struct StoredRecordGroup: Sendable {
 /// decode (CofferKit reuses only groups whose records it decoded into the items it compares):
 /// the save's verification checks that the group arrived byte for byte and does not decode
 /// it again. Any later reader decodes it as usual.
-public struct ReusedRecordGroup: Sendable {
-    public let records: Range<Int>
-    public let group: StoredRecordGroup
+package struct ReusedRecordGroup: Sendable {
+    package let records: Range<Int>
+    package let group: StoredRecordGroup
 
-    public init(records: Range<Int>, group: StoredRecordGroup) {
+    package init(records: Range<Int>, group: StoredRecordGroup) {
         precondition(records.count == group.records.count)
         self.records = records
         self.group = group

@@ -24,9 +24,10 @@ public final class UnlockedVault: Sendable {
     /// (``keepRecordGroupsForResealing()``), and the groups the last read kept.
     let keepsRecordGroups = LockedValue(false)
     let recordGroups = LockedValue<[StoredRecordGroup]>([])
-    /// Compressed groups (region items) whose records a save knows decode: a verification
-    /// of what it wrote does not decode them again (``VaultStore``).
-    let knownRecordGroups = LockedValue<Set<[UInt8]>>([])
+    /// Compressed groups (region items), in the order a save wrote them, whose records it
+    /// knows decode: its verification of what it wrote does not decode them again
+    /// (``VaultStore``).
+    let knownRecordGroups = LockedValue<[[UInt8]]>([])
     /// What a library above read from this vault, for its save to compare against.
     private let snapshot = LockedValue<(any Sendable)?>(nil)
     /// The collections this key opens, once opened (a save reuses what a read opened).
@@ -52,11 +53,11 @@ public final class UnlockedVault: Sendable {
     /// The compressed record groups the last read of the records region kept, in order
     /// (none unless ``keepRecordGroupsForResealing()`` was called, or for records stored
     /// uncompressed).
-    public var storedRecordGroups: [StoredRecordGroup] { recordGroups.value }
+    package var storedRecordGroups: [StoredRecordGroup] { recordGroups.value }
 
     /// Something a reader above this module keeps with the vault until its save (CofferKit:
     /// the items as read, to tell which records a save leaves unchanged).
-    public var readSnapshot: (any Sendable)? {
+    package var readSnapshot: (any Sendable)? {
         get { snapshot.value }
         set { snapshot.value = newValue }
     }

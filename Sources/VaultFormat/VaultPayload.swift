@@ -17,7 +17,7 @@ public struct VaultPayload: Sendable {
         public let make: @Sendable (Int) -> PropertyListValue
         /// Groups of records written as they were stored, in order and disjoint: their
         /// records are not made, encoded or compressed. Used only when records are compressed.
-        public var reused: [ReusedRecordGroup] = []
+        package var reused: [ReusedRecordGroup] = []
         public init(count: Int, make: @escaping @Sendable (Int) -> PropertyListValue) {
             self.count = count
             self.make = make

@@ -143,7 +143,7 @@ public enum VaultStore {
             // The groups written again as they were hold records this process decoded when it
             // read them: the verification checks they arrived byte for byte, and decodes the rest.
             let reused = options.compressRecords ? payload.recordSource?.reused ?? [] : []
-            let verify = keyed(keys, knownGroups: Set(reused.map { $0.group.item.bytes }))
+            let verify = keyed(keys, knownGroups: reused.map { $0.group.item.bytes })
             try writeAtomically(path: path, options: options, exclusive: exclusive, verify: verify) { output in
                 let parsed = try sealer.seal(payload, to: output)
                 guard parity > 0 else { return }
@@ -165,10 +165,11 @@ public enum VaultStore {
 
     /// The verification of a keyed save: the header MAC, then every chunk, record and (for
     /// 1.1) the recovery trailer.
-    /// `knownGroups`: compressed record groups (their region items) whose records are known
-    /// to decode; where the written file holds one byte for byte, its records are not decoded
+    /// `knownGroups`: compressed record groups (their region items), in the order written,
+    /// whose records are known to decode; where the written file holds the next of them byte
+    /// for byte, its records are not decoded
     /// again (everything else is checked as ``UnlockedVault/verifyEverything()`` checks it).
-    static func keyed(_ keys: VaultKeys, knownGroups: Set<[UInt8]> = []) -> (String) throws -> Void {
+    static func keyed(_ keys: VaultKeys, knownGroups: [[UInt8]] = []) -> (String) throws -> Void {
         { temporary in
             let written = try VaultFile(path: temporary, allowLargeKDFMemory: true)
             guard keys.authenticates(written.parsed) else {

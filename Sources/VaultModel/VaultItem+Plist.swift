@@ -142,4 +142,36 @@ extension VaultItem {
         b.merge(unknown)
         return b.dictionary
     }
+
+    /// Whether reading `plist` (``init(plist:record:)``) keeps everything in it. Unknown keys
+    /// of the record itself are kept (``unknown``); unknown keys inside an entry of `fields`,
+    /// `history` or `attachments`, or inside `keychain`, are not, so saving such an item
+    /// writes less than it read.
+    public static func readingKeepsEverything(in plist: PropertyListDictionary) -> Bool {
+        func known(_ value: PropertyListValue?, _ keys: Set<String>) -> Bool {
+            switch value {
+            case nil: true
+            case .dictionary(let d)?: d.keys.allSatisfy(keys.contains)
+            case .array(let entries)?:
+                entries.allSatisfy {
+                    guard case .dictionary(let d) = $0 else { return true }  // reading refuses it
+                    return d.keys.allSatisfy(keys.contains)
+                }
+            default: true
+            }
+        }
+        return known(plist["fields"], NestedKeys.field) && known(plist["history"], NestedKeys.history)
+            && known(plist["attachments"], NestedKeys.attachment) && known(plist["keychain"], NestedKeys.keychain)
+    }
+
+    /// The keys ``init(plist:record:)`` reads inside nested dictionaries.
+    private enum NestedKeys {
+        static let field: Set = ["name", "value", "concealed"]
+        static let history: Set = ["password", "date"]
+        static let attachment: Set = ["name", "mediaType", "size", "blob", "data"]
+        static let keychain: Set = [
+            "class", "service", "account", "server", "protocol", "port", "path", "authenticationType",
+            "securityDomain", "label", "comment",
+        ]
+    }
 }
