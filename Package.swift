@@ -105,7 +105,7 @@ let package = Package(
                 "Converters", "VaultModel", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]),
         .testTarget(
-            name: "VaultModelTests", dependencies: ["VaultModel", "VaultCrypto", "PropertyList"]),
+            name: "VaultModelTests", dependencies: ["VaultModel", "VaultCrypto", "PropertyList", "TestSupport"]),
         .testTarget(name: "VaultCryptoTests", dependencies: ["VaultCrypto", "TestSupport"]),
         .testTarget(
             name: "VaultFormatTests",

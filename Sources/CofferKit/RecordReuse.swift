@@ -77,19 +77,16 @@ enum RecordReuse {
 }
 
 extension [ReusedRecordGroup] {
-
     /// A small group (under half a fresh group's target) that borders records made anew is
     /// made anew with them, so saving one item at a time does not leave a trail of small
     /// groups (each compresses worse than one large one).
     func withoutSmallGroupsBesideNewRecords(recordCount: Int) -> [ReusedRecordGroup] {
-        let reused = self
-        return reused.indices.filter { i in
-            let records = reused[i].records
-            guard reused[i].group.contentBytes < StoredRecordGroup.smallContentBytes else { return true }
-            let freshBefore = records.lowerBound > (i > 0 ? reused[i - 1].records.upperBound : 0)
-            let freshAfter =
-                records.upperBound < (i + 1 < reused.count ? reused[i + 1].records.lowerBound : recordCount)
+        indices.filter { i in
+            let records = self[i].records
+            guard self[i].group.contentBytes < StoredRecordGroup.smallContentBytes else { return true }
+            let freshBefore = records.lowerBound > (i > 0 ? self[i - 1].records.upperBound : 0)
+            let freshAfter = records.upperBound < (i + 1 < count ? self[i + 1].records.lowerBound : recordCount)
             return !freshBefore && !freshAfter
-        }.map { reused[$0] }
+        }.map { self[$0] }
     }
 }

@@ -1,13 +1,15 @@
 import Foundation
+import TestSupport
 import Testing
 import VaultModel
 
 /// Item ids are read without Foundation's parser, and must accept and refuse exactly what it does.
 @Suite struct RecordUUIDTests {
     @Test func readsWhatFoundationReadsAndRefusesWhatItRefuses() {
-        var random = SystemRandomNumberGenerator()
+        var random = SeededGenerator(seed: 19)  // a failure replays from its seed
         for _ in 0..<500 {
-            let id = UUID()
+            var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &random) }
+            let id = bytes.withUnsafeMutableBytes { UUID(uuid: $0.load(as: uuid_t.self)) }
             #expect(UUID(recordString: id.recordString) == id)
             #expect(UUID(recordString: id.uuidString.lowercased()) == id)
             // One character changed to something arbitrary: both parsers agree.
