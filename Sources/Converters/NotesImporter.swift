@@ -32,33 +32,27 @@ public struct NotesImporter {
         var raw = splitLines(text)
         let front = NotesFrontMatter(lines: &raw)
         let joplin = NotesJoplinMetadata(lines: &raw)
-        var lines = [NotesLine]()
-        lines.reserveCapacity(raw.count)
         let header = mailHeaderLines(raw)
         let org = NotesOrgMode.isOrg(raw)
-        for (offset, line) in raw.enumerated() {
-            if header.contains(offset) {
-                lines.append(NotesLine(number: offset + 1, raw: line, kind: .long))
-            } else if org {
-                var classified = NotesLineClassifier.classify(NotesOrgMode.markdown(line), number: offset + 1)
-                classified.raw = line
-                lines.append(classified)
-            } else {
-                lines.append(NotesLineClassifier.classify(line, number: offset + 1))
-            }
+        // Each line is classified on its own, so the lines are shared out among the cores.
+        let lines = ParallelMap.map(raw.count) { [raw] offset -> NotesLine in
+            let line = raw[offset]
+            if header.contains(offset) { return NotesLine(number: offset + 1, raw: line, kind: .long) }
+            guard org else { return NotesLineClassifier.classify(line, number: offset + 1) }
+            var classified = NotesLineClassifier.classify(NotesOrgMode.markdown(line), number: offset + 1)
+            classified.raw = line
+            return classified
         }
         var assembler = NotesRecordAssembler(lines)
         var drafts = assembler.assemble()
         front?.apply(to: &drafts)
         joplin?.apply(to: &drafts)
         mailSenders(raw, header: header).apply(to: &drafts)
-        var records = [Record]()
-        records.reserveCapacity(drafts.count)
-        for draft in drafts {
-            let record = finish(draft)
+        // Finishing a record reads only its draft: shared out like the lines.
+        let records = ParallelMap.map(drafts.count) { [drafts] index in finish(drafts[index]) }
+        for record in records {
             report.read += 1
             if record.item.kind == .secureNote { report.keptAsNotes += 1 } else { report.imported += 1 }
-            records.append(record)
         }
         return (records, report)
     }

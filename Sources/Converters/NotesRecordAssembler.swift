@@ -1551,6 +1551,12 @@ struct NotesRecordAssembler {
         guard line.kind == .content, !line.labelled, line.fields.count <= 3, line.text.utf8.count <= 120 else {
             return nil
         }
+        // Most lines point nowhere: look for a pointer word before taking the line apart.
+        guard
+            line.text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "(" || $0 == ")" }).contains(where: {
+                $0.utf8.count <= 8 && pointerWords.contains(NotesLabel.fold($0))
+            })
+        else { return nil }
         // ("ameli : idem impôts (même mot de passe)": a remark in brackets says nothing more.)
         var text = line.text
         while let open = text.firstIndex(of: "("), let close = text[open...].firstIndex(of: ")") {
@@ -1657,16 +1663,18 @@ struct NotesRecordAssembler {
         if words.count >= 2, let last = words.last, ["nr", "no", "number", "nummer", "numero", "num"].contains(last) {
             return !words.contains(where: { ["name", "user", "login"].contains($0) })
         }
-        let accountWords: Set<String> = [
-            "acct", "account", "konto", "cuenta", "compte", "conta", "rekening", "member", "membership", "customer",
-            "client", "cliente", "kunde", "klant", "contrato", "contract", "vertrag", "vertragsnummer",
-            "kundennummer", "kundennr", "klantnummer", "klantnr", "mitgliedsnummer", "mitgliedsnr", "nif", "n°",
-            "nº", "no", "numero", "num", "nr", "policy", "card", "employee", "staff", "teilnehmernummer",
-            "zugangsnummer", "anmeldenummer",
-        ]
         return accountWords.contains(String(first))
             && !words.contains(where: { ["name", "user", "login"].contains($0) })
     }
+
+    /// The first words of an account, member or customer number's label.
+    static let accountWords: Set<String> = [
+        "acct", "account", "konto", "cuenta", "compte", "conta", "rekening", "member", "membership", "customer",
+        "client", "cliente", "kunde", "klant", "contrato", "contract", "vertrag", "vertragsnummer",
+        "kundennummer", "kundennr", "klantnummer", "klantnr", "mitgliedsnummer", "mitgliedsnr", "nif", "n°",
+        "nº", "no", "numero", "num", "nr", "policy", "card", "employee", "staff", "teilnehmernummer",
+        "zugangsnummer", "anmeldenummer",
+    ]
 
     private mutating func extra(_ name: String, _ value: String) {
         let words = value.split(separator: " ")
@@ -1837,6 +1845,8 @@ struct NotesRecordAssembler {
     /// `2011`, `2015-03-02`, `12/03/2021`, `3.5.19`: a year or a date.
     /// `2022-02-14`, `14/02/2022`, `3.4.21`: a day, a month and a year (not `555-201-7788`).
     static func isFullDate(_ text: String) -> Bool {
+        // Every form below starts with a digit (beyond ASCII, Unicode's digits too).
+        guard let first = text.utf8.first, (0x30...0x39).contains(first) || first >= 0x80 else { return false }
         // "31.08.", "31.08.!": a German day and month.
         let bare = text.reversed().drop { "!?,;".contains($0) }.reversed()
         let dayMonth = bare.split(separator: ".", omittingEmptySubsequences: false)
@@ -1853,6 +1863,7 @@ struct NotesRecordAssembler {
     }
 
     static func isDate(_ text: String) -> Bool {
+        guard let first = text.utf8.first, (0x30...0x39).contains(first) || first >= 0x80 else { return false }
         let bytes = Array(text.utf8)
         let digit: (UInt8) -> Bool = { $0 >= 0x30 && $0 <= 0x39 }
         if bytes.count == 4, bytes.allSatisfy(digit),
@@ -1934,7 +1945,11 @@ struct NotesRecordAssembler {
     }
 
     static func isHandle(_ text: String) -> Bool {
-        isDomainLogin(text) || text.contains { "._@".contains($0) || $0.isNumber }
+        // The common case on bytes: a dot, underscore, at sign or digit makes a handle.
+        if text.utf8.contains(where: { $0 == 0x2E || $0 == 0x5F || $0 == 0x40 || (0x30...0x39).contains($0) }) {
+            return true
+        }
+        return isDomainLogin(text) || text.contains { "._@".contains($0) || $0.isNumber }
             || (text.allSatisfy { $0.isLowercase || $0 == "-" } && text.first != "-")
             || isJoinedName(text)
             // "DLOPEZ", "JSMITH": corporate login names in capitals.

@@ -24,6 +24,21 @@ enum NotesSentence {
 
     /// `text` cut after `.`, `!` or `?` before a space and a capital letter.
     static func sentences(_ text: String) -> [String] {
+        // No full stop, `!` or `?` before a space: one sentence (most lines).
+        var utf8 = text.utf8.makeIterator()
+        var previousByte: UInt8 = 0x20
+        var mayBreak = false
+        while let byte = utf8.next() {
+            if byte == 0x20, previousByte == 0x2E || previousByte == 0x21 || previousByte == 0x3F {
+                mayBreak = true
+                break
+            }
+            previousByte = byte
+        }
+        if !mayBreak {
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            return trimmed.isEmpty ? [] : [trimmed]
+        }
         var sentences = [String]()
         var current = ""
         var previous: Character = " "

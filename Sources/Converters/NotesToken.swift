@@ -99,8 +99,15 @@ struct NotesToken: Equatable, Sendable {
     /// Six or more characters with letters, digits and a symbol, or with lower case, inner
     /// upper case and digits (`Jira!Pass2022`, `R0uter-Adm1n`, `8812Xq!`).
     static func isPasswordLike(_ text: some StringProtocol) -> Bool {
-        guard text.count >= 6, !text.contains(where: \.isWhitespace) else { return false }
-        if isEmail(String(text)) { return false }
+        let ascii = text.utf8.allSatisfy { $0 < 0x80 }
+        if ascii {
+            // Byte tests first: this runs on nearly every word of a notes list.
+            guard text.utf8.count >= 6, !text.utf8.contains(where: { $0 == 0x20 || (0x09...0x0D).contains($0) })
+            else { return false }
+        } else {
+            guard text.count >= 6, !text.contains(where: \.isWhitespace) else { return false }
+        }
+        if text.utf8.contains(0x40), isEmail(String(text)) { return false }
         // "@jperez80": a handle.
         if text.first == "@", text.dropFirst().allSatisfy({ $0.isLetter || $0.isNumber || "._-".contains($0) }) {
             return false
@@ -111,7 +118,7 @@ struct NotesToken: Equatable, Sendable {
         var digits = false
         var symbols = 0
         // ASCII (most values): the same tests on bytes, without Unicode properties.
-        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+        if ascii {
             for (offset, byte) in text.utf8.enumerated() {
                 switch byte {
                 case 0x61...0x7A:
@@ -147,7 +154,7 @@ struct NotesToken: Equatable, Sendable {
     }
 
     static func isEmail(_ text: String) -> Bool {
-        guard let at = text.lastIndex(of: "@"), at != text.startIndex else { return false }
+        guard text.utf8.contains(0x40), let at = text.lastIndex(of: "@"), at != text.startIndex else { return false }
         let local = text[..<at]
         let domain = text[text.index(after: at)...]
         guard !local.isEmpty, local.first != "@" || local.count > 1 else { return false }
