@@ -173,6 +173,8 @@ public struct NotesImporter {
     /// the concealed text, and the title falls back to the URL's host, the username, or the
     /// record's line.
     static func finish(_ draft: NotesDraft) -> Record {
+        var draft = draft
+        credentialsOutOfURLs(&draft)
         var item = VaultItem(title: "")
         var hidden = draft.unrecognized
         let password = draft.password.flatMap { $0.isEmpty ? nil : $0 }
@@ -277,6 +279,24 @@ public struct NotesImporter {
         let credential = item.password != nil || item.username != nil || !item.urls.isEmpty || item.totp != nil
         item.kind = credential ? .login : .secureNote
         return Record(item: item, firstLine: draft.firstLine, lastLine: draft.lastLine, confidence: draft.confidence)
+    }
+
+    /// `postgresql://app:S3cret@db/x`: a login inside a URL is the record's login when it has
+    /// none (or the same); another one is kept out of sight. The URL keeps only its user.
+    static func credentialsOutOfURLs(_ draft: inout NotesDraft) {
+        for index in draft.urls.indices {
+            guard let found = URLCredentials(draft.urls[index]) else { continue }
+            draft.urls[index] = found.url
+            if draft.password == nil || draft.password == found.password {
+                draft.password = found.password
+                if draft.username == nil { draft.username = found.user }
+            } else {
+                draft.customFields.append(
+                    .init(
+                        name: found.user.map { "password of \($0)" } ?? "URL password", value: found.password,
+                        concealed: true))
+            }
+        }
     }
 
     /// Labels naming a Wi-Fi network (its SSID is no secret; its key is the password).

@@ -24,7 +24,12 @@ struct NotesLabel: Equatable, Sendable {
     static let longestPhrase = 3
 
     /// The label `phrase` names (already folded with ``fold(_:)``), or nil.
-    static func lookup(_ phrase: String) -> NotesLabel? { lexicon[phrase] }
+    static func lookup(_ phrase: String) -> NotesLabel? {
+        if let label = lexicon[phrase] { return label }
+        // "member no.", "Kunden-Nr.": an abbreviation's full stop.
+        guard phrase.utf8.last == 0x2E, phrase.utf8.count > 2 else { return nil }
+        return lexicon[String(phrase.dropLast())]
+    }
 
     /// A misspelt or shortened username, e-mail or password label written with a colon
     /// (`Passwrod:`, `Emial:`, `usernmae:`, `Kennw.:`): one edit (two for long words) from a

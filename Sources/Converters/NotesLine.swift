@@ -49,6 +49,11 @@ struct NotesLine: Sendable {
     /// A sentence, not a record ("old pw was x, changed to y"): kept, never read into fields
     /// unless it states a login (``NotesSentence``).
     var isProse = false
+    /// Older passwords the line replaces (`Old#1 -> New#2`): kept out of sight beside its
+    /// record, never read into fields (``NotesHistory``).
+    var superseded: [String] = []
+    /// Remarks taken out with them (`(current)`), kept out of sight too.
+    var supersededRemarks: [String] = []
     /// A sentence's tokens, for ``NotesSentence`` (empty for other lines).
     var tokens: [NotesToken] = []
     /// Letters all in capitals (`BANKING`, `EMAIL ACCOUNTS:`): a heading when nothing

@@ -116,7 +116,8 @@ enum NotesLineClassifier {
         }
         line.text = equalsSpaced(remarkAfterValue(propertyKeyUnderscored(line.text)))
         line.isCapitals = isCapitals(line.text)
-        let tokens = NotesTokenizer.tokens(line.text[...])
+        var tokens = NotesTokenizer.tokens(line.text[...])
+        (line.superseded, line.supersededRemarks) = NotesHistory.supersededValues(&tokens, in: line.text)
         line.isProse = isProse(tokens, text: line.text)
         if line.isProse { line.tokens = tokens }
         line.fields = fields(tokens, prose: line.isProse)
@@ -361,7 +362,19 @@ enum NotesLineClassifier {
             }
             let value = tokens[next]
             // "Apple ID (ana@x.com)", "Apple ID | ana": a name, not a label and its value.
-            if value.afterSeparator || value.parenthesised { continue }
+            // But "SunTrust  userid  BWalker42  password  Golf4Ever!": a login or password
+            // label standing alone between separators names the one value after it.
+            if value.parenthesised { continue }
+            if value.afterSeparator {
+                let standsAlone = index == 0 || tokens[index].afterSeparator
+                let oneValue = next + 1 == tokens.count || tokens[next + 1].afterSeparator
+                guard standsAlone, oneValue, !tokens[next - 1].marked, !tokens[index].parenthesised,
+                    [.username, .email, .password].contains(label.field),
+                    value.isTyped || NotesRecordAssembler.isHandle(value.text),
+                    lookupAt(next, in: tokens) == nil
+                else { continue }
+                return (label, length)
+            }
             if stopWords.contains(value.folded) { continue }
             // "senha eletrônica 135790", "pin tarjeta 4471": a word qualifying a strong label,
             // then its value.

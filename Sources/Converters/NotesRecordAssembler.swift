@@ -28,7 +28,9 @@ struct NotesRecordAssembler {
         while index < lines.count {
             let line = lines[index]
             let next = index + 1 < lines.count ? lines[index + 1] : nil
-            index += step(line, next: next, previous: index > 0 ? lines[index - 1] : nil)
+            let read = step(line, next: next, previous: index > 0 ? lines[index - 1] : nil)
+            for line in lines[index..<index + read] where !line.superseded.isEmpty { keepSuperseded(line) }
+            index += read
         }
         flush()
         for heading in headings where !heading.used { headingNote(heading.name, line: heading.line) }
@@ -278,6 +280,23 @@ struct NotesRecordAssembler {
     private mutating func start(_ line: NotesLine) {
         flush()
         draft = NotesDraft(line: line.number, block: block)
+    }
+
+    /// A line's older passwords go with the record it was read into (or the one it ended).
+    private mutating func keepSuperseded(_ line: NotesLine) {
+        let fields = line.superseded.map { VaultItem.CustomField(name: "old password", value: $0, concealed: true) }
+        if draft != nil {
+            draft!.touch(line.number)
+            draft!.customFields += fields
+            draft!.unrecognized += line.supersededRemarks
+        } else if let last = drafts.indices.last, drafts[last].lastLine >= line.number {
+            drafts[last].customFields += fields
+            drafts[last].unrecognized += line.supersededRemarks
+        } else {
+            _ = current(line)
+            draft!.customFields += fields
+            draft!.unrecognized += line.supersededRemarks
+        }
     }
 
     private mutating func current(_ line: NotesLine) -> NotesDraft {
@@ -1034,8 +1053,19 @@ struct NotesRecordAssembler {
         let (fields, remarks, passwordFirst) = Self.serviceFirst(written)
         let firstLabel = fields.firstIndex { $0.label != nil } ?? fields.count
         let prefix = fields[..<firstLabel]
-        let titleField = Self.titleField(prefix, line: fields)
+        var titleField = Self.titleField(prefix, line: fields)
         let sets = Set(fields.compactMap { $0.tokens.isEmpty ? nil : $0.label?.field })
+        // "Chase" / "online: user x pass: y", "Bank of America" / "Online ID: x": a word that
+        // qualifies the login under a titled record is no service of its own.
+        var qualifier: String?
+        if let field = titleField, field.tokens.allSatisfy({ Self.qualifierWords.contains($0.folded) }),
+            let open = draft, open.title != nil, open.titleLine, !open.oneLine, open.block == block,
+            !line.isListItem, !(sets.contains(.password) && open.password != nil),
+            sets.isDisjoint(with: [.username, .email]) || open.username == nil
+        {
+            qualifier = field.text
+            titleField = nil
+        }
         let credentials: Set<NotesLabel.Field> = [.username, .email, .password, .url]
         if titleField != nil, sets.isDisjoint(with: credentials), let open = draft, open.title != nil, open.hasContent,
             !open.oneLine
@@ -1138,6 +1168,7 @@ struct NotesRecordAssembler {
         }
         _ = current(line)
         draft!.unrecognized += remarks
+        if let qualifier { draft!.unrecognized.append(qualifier) }
         if let passwordFirst, draft!.password == nil {
             draft!.password = passwordFirst
             draft!.placed += 1
@@ -1328,6 +1359,15 @@ struct NotesRecordAssembler {
     /// Words after a service's name that name what it is, not which (`Wise account`).
     static let genericServiceWords: Set<String> = [
         "account", "accounts", "login", "site", "website", "app", "portal", "konto", "compte", "cuenta", "conta",
+    ]
+
+    /// Words that qualify a login (`online:`, `web panel:`, `IAM user:`) rather than name a
+    /// service, in the seven languages.
+    static let qualifierWords: Set<String> = [
+        "online", "web", "app", "mobile", "local", "main", "primary", "work", "personal", "private", "business",
+        "side", "home", "office", "desktop", "panel", "iam", "nic", "portal", "banking", "internet", "en", "ligne",
+        "en-ligne", "appli", "application", "movil", "móvil", "cellulare", "celular", "privat", "privé", "prive",
+        "lokal", "intern", "internal", "zakelijk", "prive", "privado", "personale", "pessoal", "persoonlijk",
     ]
 
     /// Words that make a password an old one.

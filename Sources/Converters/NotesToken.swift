@@ -32,6 +32,8 @@ struct NotesToken: Equatable, Sendable {
     /// or `,` taken off as a separator): a value ending the line keeps them.
     var range: Range<String.Index>?
     var rawEnd: String.Index?
+    /// Struck out (`~~Old#2022~~`): a value replaced by the one after it (``NotesHistory``).
+    var struck = false
 
     init(_ text: String, afterSeparator: Bool) {
         self.text = text

@@ -122,6 +122,17 @@ enum NotesTokenizer {
             if chunk.first == "<", chunk.last == ">", chunk.utf8.contains(0x3A) || chunk.utf8.contains(0x40) {
                 chunk = chunk.dropFirst().dropLast()  // <https://x>, <ana@x.com>
             }
+            // Marks around the value are no part of it, nor of what the value ends with.
+            var struck = false
+            var wrapped = false
+            if chunk.utf8.count > 4, chunk.hasPrefix("~~"), chunk.hasSuffix("~~") {
+                chunk = chunk.dropFirst(2).dropLast(2)
+                struck = true
+                wrapped = true
+            } else if let inner = unwrapped(chunk) {
+                chunk = inner
+                wrapped = true
+            }
             // "Senha de acesso:x": the words just before may open the label phrase.
             var before = [String]()
             if !pendingSeparator {
@@ -135,12 +146,13 @@ enum NotesTokenizer {
             for (offset, part) in parts.enumerated() {
                 var token = NotesToken(String(part.text), afterSeparator: pendingSeparator || offset > 0)
                 token.marked = part.marked
+                token.struck = struck
                 token.parenthesised = inParentheses
                 token.bracket = inParentheses ? bracketGroups : 0
                 token.range = part.text.startIndex..<part.text.endIndex
                 // What the chunk ended with (`Rocket26:`, `Hond's.10,`) belongs to a value
                 // that ends the line.
-                token.rawEnd = offset == parts.count - 1 && !closes ? index : part.text.endIndex
+                token.rawEnd = offset == parts.count - 1 && !closes && !wrapped ? index : part.text.endIndex
                 tokens.append(token)
                 pendingSeparator = false
                 separatorSinceToken = false
@@ -151,6 +163,26 @@ enum NotesTokenizer {
         }
         return loginSlashSplit(remoteLoginsJoined(cardNumbersJoined(tightColons(tokens, in: line))))
     }
+
+    /// Quotes and emphasis around one value (`“Fluffy&Fido22”`, `*bakerfamily*`, `'x'`,
+    /// `«x»`, `''x''`), which are no part of it. The marks must pair up and not recur inside.
+    static func unwrapped(_ chunk: Substring) -> Substring? {
+        guard let first = chunk.first, quoteOpeners.contains(first), chunk.count >= 3 else { return nil }
+        for (open, close) in quotePairs where chunk.hasPrefix(open) && chunk.hasSuffix(close) {
+            let inner = chunk.dropFirst(open.count).dropLast(close.count)
+            guard !inner.isEmpty, !inner.contains(open.last!), !inner.contains(close.first!),
+                inner.first?.isWhitespace == false, inner.last?.isWhitespace == false
+            else { continue }
+            return inner
+        }
+        return nil
+    }
+
+    private static let quotePairs: [(String, String)] = [
+        ("''", "''"), ("\"", "\""), ("'", "'"), ("“", "”"), ("„", "“"), ("‘", "’"), ("«", "»"), ("‹", "›"),
+        ("*", "*"), ("`", "`"),
+    ]
+    private static let quoteOpeners: Set<Character> = ["'", "\"", "“", "„", "‘", "«", "‹", "*", "`"]
 
     /// `ana@x.org/Couch!Flix9`, `88120044/B4nk#2020`, `ana_gym/Lift&Run8`: a login and a
     /// password glued by one slash are two values. The left side must be an e-mail, a number
@@ -219,18 +251,37 @@ enum NotesTokenizer {
 
     /// `4111 1111 1111 1111`: four or more groups of three to six digits in a row, with no
     /// separator between them, are one value (a card number), never a username and a password.
+    /// `4471 8820 1934`, `+86 138 0013 8000`, `06 12 34 56 78`: an account, customer or phone
+    /// number written in groups is one value too: three groups or more and nine digits or more
+    /// (so `2021 12 03` stays a date), opening with three digits or `+`, or in four groups.
     private static func cardNumbersJoined(_ tokens: [NotesToken]) -> [NotesToken] {
-        func isGroup(_ token: NotesToken) -> Bool {
-            token.text.count >= 3 && token.text.count <= 6 && token.text.allSatisfy { $0.isASCII && $0.isNumber }
-                && !token.marked
+        // (A group may carry the mark of the separator after it: `+44 7700 900123 : pw`.)
+        func digits(_ token: NotesToken) -> Int? {
+            let text = token.text.utf8.first == 0x2B ? token.text.dropFirst() : token.text[...]
+            guard (2...6).contains(text.utf8.count), text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+                return nil
+            }
+            return text.utf8.count
         }
-        guard tokens.count(where: isGroup) >= 4 else { return tokens }
+        guard tokens.count(where: { digits($0) != nil }) >= 3 else { return tokens }
         var result = [NotesToken]()
         var index = 0
         while index < tokens.count {
             var end = index
-            while end < tokens.count, isGroup(tokens[end]), end == index || !tokens[end].afterSeparator { end += 1 }
-            if end - index >= 4 {
+            var total = 0
+            while end < tokens.count, let count = digits(tokens[end]), end == index || !tokens[end].afterSeparator,
+                end == index || (tokens[end].text.utf8.first != 0x2B && !tokens[end - 1].marked)
+            {
+                total += count
+                end += 1
+            }
+            let groups = end - index
+            let opening = index < tokens.count ? tokens[index].text : ""
+            let card = groups >= 4 && tokens[index..<end].allSatisfy { $0.text.utf8.count >= 3 }
+            let number =
+                groups >= 3 && total >= 9
+                && (groups >= 4 || opening.utf8.first == 0x2B || (digits(tokens[index]) ?? 0) >= 3)
+            if card || number {
                 var joined = NotesToken(
                     tokens[index..<end].map(\.text).joined(separator: " "), afterSeparator: tokens[index].afterSeparator
                 )

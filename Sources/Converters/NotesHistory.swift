@@ -1,0 +1,132 @@
+/// A password's history written on one line: `Gmail: Autumn-Leaves-21 -> NewYear2023$kw`,
+/// `Netflix  Flix1 -> Flix2 -> Flix3 (current)`, `pw ~~Old#2022~~ New#2024`,
+/// `changed from Blue#Sky22 to Red#Sun23`. The newest value is the password; the older ones
+/// are taken out of the line, so they can never be read as its username or title, and kept
+/// out of sight beside the record (``NotesLine/superseded``).
+enum NotesHistory {
+    /// Arrows and words between an old value and the one that replaced it.
+    static let arrows: Set<Substring> = ["->", "-->", "=>", "→", "⇒", "⟶", ">", ">>", "—>", "–>"]
+    static let connectorWords: Set<String> = [
+        "to", "now", "then", "nach", "auf", "jetzt", "nun", "a", "à", "puis", "en", "ahora", "luego", "in", "ora",
+        "adesso", "naar", "nu", "para", "agora",
+    ]
+    /// Words saying the line tells a change of password.
+    static let changeWords: Set<String> = [
+        "changed", "change", "new", "now", "current", "updated", "reset", "neu", "neues", "geandert", "aktuell",
+        "jetzt", "nouveau", "nouvel", "change", "maintenant", "nuevo", "nueva", "cambiado", "ahora", "actual",
+        "nuovo", "nuova", "cambiata", "adesso", "nieuw", "gewijzigd", "nu", "novo", "nova", "alterada", "agora",
+    ]
+
+    /// Takes the superseded values out of `tokens` and returns them, oldest first, with the
+    /// remarks on the newest (`(current)`) that were taken out beside them.
+    static func supersededValues(_ tokens: inout [NotesToken], in text: String) -> (old: [String], remarks: [String]) {
+        guard tokens.count >= 3 || tokens.contains(where: \.struck) else { return ([], []) }
+        var old = [String]()
+        var remarks = [String]()
+        // `~~Xero2022!~~ Ledger&Balance24`: struck out before a value that replaces it.
+        var index = 0
+        while index < tokens.count {
+            if tokens[index].struck, index + 1 < tokens.count, isValue(tokens[index + 1]),
+                !tokens[index + 1].struck
+            {
+                old.append(tokens[index].text)
+                tokens[index + 1].afterSeparator = tokens[index].afterSeparator
+                tokens.remove(at: index)
+            } else {
+                index += 1
+            }
+        }
+        let changeNamed = tokens.contains { changeWords.contains($0.folded) }
+        // Runs of values joined by arrows or connector words: all but the last are older.
+        index = 0
+        while index + 1 < tokens.count {
+            let chain = run(from: index, in: tokens, text: text)
+            guard chain.count >= 2 else {
+                index += 1
+                continue
+            }
+            // How the run was reached: an arrow opening the line's values is its separator
+            // (`Zelle -> ana01 -> Pw!1` is a title, a login and a password), not a history.
+            let arrowSeparated =
+                index > 0 && gap(before: index, in: tokens, text: text).map { arrows.contains($0) } == true
+            let connector = chain.connector
+            // Two values joined by an arrow alone are a history only when the first could not
+            // be a login name (`JSmith82 -> Pw!x9` may be one): a symbol or a dash in it.
+            let strong =
+                NotesToken.isPasswordLike(tokens[index].text)
+                && (changeNamed || connector || chain.count >= 3 || !isLoginName(tokens[index].text))
+            // (A run is judged whole: its tail is never judged again as a run of its own.)
+            guard !arrowSeparated, strong || (changeNamed && (chain.count >= 3 || connector)) else {
+                index = chain.last + 1
+                continue
+            }
+            let last = chain.last
+            old += chain.values.dropLast().map { tokens[$0].text }
+            // The words joining them ("to", "now") are kept with the remarks.
+            remarks += (index..<last).filter { !chain.values.contains($0) }.map { tokens[$0].text }
+            // "(current)", "(neu)" after the newest value: a remark on it, never a login.
+            if last + 1 < tokens.count, tokens[last + 1].parenthesised, changeWords.contains(tokens[last + 1].folded),
+                last + 2 == tokens.count || !tokens[last + 2].parenthesised
+            {
+                remarks.append(tokens[last + 1].text)
+                tokens.remove(at: last + 1)
+            }
+            tokens[last].afterSeparator = tokens[index].afterSeparator
+            tokens.removeSubrange(index..<last)
+            index += 1
+        }
+        return (old, remarks)
+    }
+
+    /// Where the value replacing `tokens[index]` is (the next token after an arrow, or after a
+    /// connector word), when both are values.
+    private static func replacement(after index: Int, in tokens: [NotesToken], text: String) -> (Int, Bool)? {
+        guard isValue(tokens[index]), !tokens[index].marked, !tokens[index].parenthesised else { return nil }
+        if let between = gap(before: index + 1, in: tokens, text: text), arrows.contains(between),
+            isValue(tokens[index + 1]), !tokens[index + 1].parenthesised
+        {
+            return (index + 1, false)
+        }
+        if index + 2 < tokens.count, connectorWords.contains(tokens[index + 1].folded),
+            gap(before: index + 1, in: tokens, text: text) == "", isValue(tokens[index + 2]),
+            !tokens[index + 2].parenthesised
+        {
+            return (index + 2, true)
+        }
+        return nil
+    }
+
+    /// The values of the run starting at `index`, and whether a connector word joins any two.
+    private static func run(from index: Int, in tokens: [NotesToken], text: String) -> (
+        values: [Int], last: Int, count: Int, connector: Bool
+    ) {
+        var values = [index]
+        var connector = false
+        while let (next, word) = replacement(after: values.last!, in: tokens, text: text) {
+            values.append(next)
+            connector = connector || word
+        }
+        return (values, values.last!, values.count, connector)
+    }
+
+    /// The separator written between `tokens[index - 1]` and `tokens[index]`, spaces trimmed.
+    private static func gap(before index: Int, in tokens: [NotesToken], text: String) -> Substring? {
+        guard index > 0, index < tokens.count, let end = tokens[index - 1].range?.upperBound,
+            let start = tokens[index].range?.lowerBound, end <= start
+        else { return nil }
+        return Substring(String(text[end..<start]).trimmingCharacters(in: .whitespaces))
+    }
+
+    private static func isLoginName(_ text: String) -> Bool {
+        text.utf8.allSatisfy { byte in
+            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+                || byte == 0x2E || byte == 0x5F
+        }
+    }
+
+    /// A value that can be a password: letters with digits or symbols, not an address.
+    private static func isValue(_ token: NotesToken) -> Bool {
+        token.shape != .url && token.shape != .email
+            && (token.shape == .secret || NotesToken.isPasswordLike(token.text)) && token.text.utf8.count >= 4
+    }
+}

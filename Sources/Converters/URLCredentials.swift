@@ -1,0 +1,34 @@
+import Foundation
+
+/// A login written inside a URL (`postgresql://reporting:R3port-Only@pg.corp.lan/metrics`,
+/// `redis://:secret@host:6379`): the user and password taken out, and the URL without them,
+/// so a password never shows in a URL field.
+struct URLCredentials: Equatable {
+    var url: String
+    var user: String?
+    var password: String
+
+    /// Nil when `text` has no scheme or no password in its user part.
+    init?(_ text: String) {
+        guard let scheme = text.range(of: "://") else { return nil }
+        let rest = text[scheme.upperBound...]
+        // The user part ends at the last `@` before the host; a password may hold `/`, `#`,
+        // `?` or `@`, so the host is what follows the last `@` (a host has none of those).
+        guard let at = rest.lastIndex(of: "@") else { return nil }
+        let userInfo = rest[..<at]
+        let host = rest[rest.index(after: at)...]
+        guard let hostStart = host.first, hostStart.isLetter || hostStart.isNumber || hostStart == "[",
+            let colon = userInfo.firstIndex(of: ":")
+        else { return nil }
+        let password = Self.decoded(userInfo[userInfo.index(after: colon)...])
+        guard !password.isEmpty else { return nil }
+        let user = Self.decoded(userInfo[..<colon])
+        self.url = String(text[..<scheme.upperBound]) + (user.isEmpty ? "" : String(userInfo[..<colon]) + "@") + host
+        self.user = user.isEmpty ? nil : user
+        self.password = password
+    }
+
+    private static func decoded(_ part: Substring) -> String {
+        String(part).removingPercentEncoding ?? String(part)
+    }
+}

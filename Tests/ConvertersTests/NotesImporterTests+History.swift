@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+import VaultModel
+
+@testable import Converters
+
+/// Stop 20's families: a password's history on one line, quotes and emphasis around values, a
+/// login inside a URL, login labels standing alone between separators, numbers written in
+/// groups, and words that qualify a login under a titled record. Inputs are written here, not
+/// taken from the corpus.
+extension NotesImporterTests {
+    @Test func anOlderPasswordBeforeAnArrowIsKeptOutOfSight() {
+        let items = Self.items("Hulu: Couch#Potato7 -> Binge&Watch9")
+        #expect(items.count == 1 && items[0].password == "Binge&Watch9" && items[0].username == nil)
+        #expect(
+            items[0].customFields.contains { $0.name == "old password" && $0.value == "Couch#Potato7" && $0.concealed })
+        // A run of three: every value but the last is older; the remark stays out of sight.
+        let run = Self.items("Disney  Mouse2020 → Mouse2021 → Mouse2022 (new)")
+        #expect(run.count == 1 && run[0].password == "Mouse2022" && run[0].username == nil)
+        #expect(run[0].customFields.filter { $0.name == "old password" }.map(\.value) == ["Mouse2020", "Mouse2021"])
+        // Struck out: the value after it replaces it.
+        let struck = Self.items("Trello: ~~Board#2019~~ Cards&Lists24")
+        #expect(struck.count == 1 && struck[0].password == "Cards&Lists24")
+        #expect(struck[0].customFields.contains { $0.value == "Board#2019" && $0.concealed })
+    }
+
+    @Test func arrowsThatSeparateALineAreNoHistory() {
+        // The arrow separates the title from the values: a title, a login and a password.
+        Self.expect("Vimeo -> JSmith82 -> Clip#Maker4", [("Vimeo", "JSmith82", "Clip#Maker4")])
+        Self.expect("Vimeo -> mara77 -> Clip#Maker4 -> https://vimeo.com", [("Vimeo", "mara77", "Clip#Maker4")])
+        // A login name of letters and digits before an arrow may be the login: not taken as old.
+        let items = Self.items("Vimeo: JSmith82 -> Clip#Maker4")
+        #expect(!items.contains { $0.customFields.contains { $0.value == "JSmith82" && $0.name == "old password" } })
+    }
+
+    @Test func quotesAndEmphasisAroundAValueAreNoPartOfIt() {
+        Self.expect("Plex: homeserver / «Movie&Night5»", [("Plex", "homeserver", "Movie&Night5")])
+        Self.expect("Slack  username *marta.k*  password *Chan!nel7*", [("Slack", "marta.k", "Chan!nel7")])
+        Self.expect("Zoom  'zoom.user9'  \"Meet#Room4\"", [("Zoom", "zoom.user9", "Meet#Room4")])
+        // A mark that does not pair up is part of the value.
+        let items = Self.items("Zoom  anna9  \"Meet#Room4")
+        #expect(items.contains { $0.password == "\"Meet#Room4" })
+    }
+
+    @Test func aPasswordInsideAURLBecomesTheLoginAndLeavesTheURL() {
+        let items = Self.items("analytics db: mysql://reader:Sel3ct-Only@db.corp.example:3306/stats")
+        #expect(items.count == 1 && items[0].username == "reader" && items[0].password == "Sel3ct-Only")
+        #expect(items[0].urls == ["mysql://reader@db.corp.example:3306/stats"])
+        // A record with another password keeps the URL's out of sight.
+        let two = Self.items("Cache\npassword: Front#Door1\nurl: redis://:B4ck-Door@cache.example:6379")
+        #expect(two.count == 1 && two[0].password == "Front#Door1" && two[0].urls == ["redis://cache.example:6379"])
+        #expect(two[0].customFields.contains { $0.value == "B4ck-Door" && $0.concealed })
+        #expect(!two[0].urls.joined().contains("B4ck-Door"))
+    }
+
+    @Test func aLoginLabelStandingAloneBetweenSeparatorsNamesTheValueAfterIt() {
+        Self.expect("Fidelity  login  rkumar_77  password  Stock#Split3", [("Fidelity", "rkumar_77", "Stock#Split3")])
+        Self.expect("Fidelity\tuser id\tRKumar77\tpasswort\tStock#Split3", [("Fidelity", "RKumar77", "Stock#Split3")])
+    }
+
+    @Test func aNumberWrittenInGroupsIsOneValue() {
+        Self.expect(
+            "Tax office  user id 3301 7720 5512  password  Refund#2024",
+            [("Tax office", "3301 7720 5512", "Refund#2024")])
+        Self.expect("Signal = +44 7700 900123 : Safe#Chat8", [("Signal", "+44 7700 900123", "Safe#Chat8")])
+        // A date written with spaces is no number.
+        let items = Self.items("Gym 2021 12 03 joined")
+        #expect(!items.contains { $0.username == "2021 12 03" || $0.password == "2021 12 03" })
+    }
+
+    @Test func aWordQualifyingALoginUnderATitleIsNoServiceOfItsOwn() {
+        Self.expect(
+            "Wells Fargo\nonline: user tdiaz_wf  pass: Stage#Coach9", [("Wells Fargo", "tdiaz_wf", "Stage#Coach9")])
+        Self.expect("Citibank\nOnline ID: mlee_citi\nPassword: Thank#You5", [("Citibank", "mlee_citi", "Thank#You5")])
+        // A line that names a service of its own still opens its record.
+        Self.expect(
+            "Wells Fargo\nuser: tdiaz_wf\npass: Stage#Coach9\nVenmo: user tdiaz  pass: Pay#Back2",
+            [("Wells Fargo", "tdiaz_wf", "Stage#Coach9"), ("Venmo", "tdiaz", "Pay#Back2")])
+    }
+}
