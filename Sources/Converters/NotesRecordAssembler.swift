@@ -1441,8 +1441,11 @@ struct NotesRecordAssembler {
         case .title:
             if draft!.title == nil { draft!.title = value } else { extra(name, value) }
         case .username:
+            // (A login name of letters and digits, `SWhitfield84`, is the user's name, not a
+            // password: only a value with other symbols.)
             if !inTable, draft!.username == nil, draft!.password == nil, NotesToken.isPasswordLike(value),
-                ["user", "admin", "root", "login"].contains(NotesLabel.fold(name))
+                ["user", "admin", "root", "login"].contains(NotesLabel.fold(name)),
+                value.contains(where: { !($0.isLetter || $0.isNumber || "._-".contains($0)) })
             {
                 // "Router" / "user : 5.iAVB4dq+G": a default account name and its password.
                 draft!.username = name
@@ -1514,14 +1517,29 @@ struct NotesRecordAssembler {
 
     /// "Passwords", "LOGINS", "Mis cuentas", "Kennwörter": a heading that names what the
     /// list holds, never one record.
+    /// (Judged on its words as a whole: "Home Assistant" and "Council tax portal" name a
+    /// service though "home" and "portal" alone would not; "Work accounts", "Email" and
+    /// "Bank logins" head a section.)
     static func isGenericHeading(_ name: String) -> Bool {
-        let words = NotesLabel.fold(name).split(whereSeparator: { !$0.isLetter && $0 != "'" })
-        return words.contains { word in
-            genericHeadingWords.contains(String(word))
-                || NotesLabel.lookup(String(word)).map { $0.field != .title } == true
+        let words = NotesLabel.fold(name).split(whereSeparator: { !$0.isLetter && $0 != "'" }).map(String.init)
+        func generic(_ word: String) -> Bool {
+            genericHeadingWords.contains(word) || headingLinkWords.contains(word)
+                || NotesLabel.lookup(word).map { $0.field != .title } == true
                 || (word.hasSuffix("s") && NotesLabel.lookup(String(word.dropLast())) != nil)
         }
+        guard let last = words.last else { return false }
+        // A plural category ends it ("Bank accounts", "Streaming logins"), or every word is generic.
+        let category =
+            genericHeadingWords.contains(last) && last.hasSuffix("s")
+            || (last.hasSuffix("s") && NotesLabel.lookup(String(last.dropLast())) != nil)
+        return category || words.allSatisfy(generic)
     }
+
+    /// Words joining a heading's generic words ("Work & home", "My passwords").
+    static let headingLinkWords: Set<String> = [
+        "and", "my", "the", "of", "for", "et", "mes", "les", "des", "de", "und", "meine", "y", "mis", "e", "i", "miei",
+        "le", "meus", "en", "mijn",
+    ]
 
     static let genericHeadingWords: Set<String> = [
         "passwords", "logins", "accounts", "credentials", "contrasenas", "claves", "cuentas", "accesos",
@@ -1675,10 +1693,19 @@ struct NotesRecordAssembler {
             words.prefix(labelWords).map({ NotesLabel.fold($0) }).joined(separator: " ") == label.name
         else { return nil }
         let rest = words.dropFirst(labelWords).drop { labelConnectors.contains(NotesLabel.fold($0)) }
-        // "Senha de 8 dígitos:": a count describes the value, it names no service.
-        guard !rest.isEmpty, rest.count <= 3, rest.first?.first?.isNumber == false else { return nil }
+        // "Senha de 8 dígitos:": a count describes the value, it names no service; nor do
+        // "account no", "member #", "user id", "login name" (what the value is).
+        guard !rest.isEmpty, rest.count <= 3, rest.first?.first?.isNumber == false,
+            !rest.allSatisfy({ Self.valueKindWords.contains(NotesLabel.fold($0)) })
+        else { return nil }
         return rest.joined(separator: " ")
     }
+
+    /// Words after a label that say what kind of value it is, not whose.
+    static let valueKindWords: Set<String> = [
+        "no", "no.", "nr", "nr.", "#", "n°", "nº", "num", "num.", "number", "nummer", "numero", "id", "name", "naam",
+        "nom", "nombre", "nome", "code", "handle", "address", "adresse", "adres", "email", "e-mail", "mail",
+    ]
 
     /// A custom field, concealed when its value looks like a password or an account, card or
     /// identity number (six digits or more), or when its label names an identity document or
