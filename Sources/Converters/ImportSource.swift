@@ -63,6 +63,7 @@ final class ImportSource {
             first = rest.first { !whitespace.contains(UInt16($0)) }.map(UInt16.init)
         }
         if first == 0x5B, isSectionHeader(rest) || isBracketedText(rest) { return .text }
+        if RTFText.isRTF(rest) { return .text }  // `{\rtf1…`: a document, no JSON
         switch first {
         case 0x7B, 0x5B: return .json  // { [
         case 0x3C: return .xml  // <

@@ -19,11 +19,12 @@ public enum Importer {
         // Notes apps' exports first: their markers are specific, and HTML or ENEX must not
         // reach the plist reader (which would report them as broken plists).
         NotesArchiveImporter(), GoogleKeepJSONImporter(), SimplenoteImporter(), StandardNotesImporter(),
-        EvernoteImporter(), GoogleKeepHTMLImporter(), HTMLNoteImporter(), MarkdownNoteImporter(),
+        EvernoteImporter(), RTFNoteImporter(), GoogleKeepHTMLImporter(), HTMLNoteImporter(), MarkdownNoteImporter(),
         BitwardenImporter(), ProtonPassImporter(), DashlaneJSONImporter(), EnpassImporter(), KeeperJSONImporter(),
         PsonoImporter(), KeePassXMLImporter(), KeePass1XMLImporter(), PasswordSafeXMLImporter(),
         StickyPasswordImporter(), PlistImporter(), AppleKeychainImporter(), KasperskyTextImporter(),
         KeeperCSVImporter(), MSecureCSVImporter(), DashlaneCSVImporter(), CSVImporter(), NotesImporter(),
+        JSONTextImporter(),
     ]
 
     /// The names `format` accepts: each format's name and aliases, `json` (any JSON format,

@@ -1530,10 +1530,15 @@ struct NotesRecordAssembler {
         guard let last = words.last else { return false }
         // A plural category ends it ("Bank accounts", "Streaming logins"), or every word is generic.
         let category =
-            genericHeadingWords.contains(last) && last.hasSuffix("s")
+            (genericHeadingWords.contains(last) && last.hasSuffix("s")) || categoryNouns.contains(last)
             || (last.hasSuffix("s") && NotesLabel.lookup(String(last.dropLast())) != nil)
         return category || words.allSatisfy(generic)
     }
+
+    /// Nouns that end a heading naming a kind of thing ("email stuff", "bank things").
+    static let categoryNouns: Set<String> = [
+        "stuff", "things", "misc", "sachen", "zeug", "trucs", "choses", "cosas", "cose", "coisas", "dingen", "spullen",
+    ]
 
     /// Words joining a heading's generic words ("Work & home", "My passwords").
     static let headingLinkWords: Set<String> = [

@@ -26,7 +26,17 @@ struct PlistImporter: ImportFormat {
             value = try source.propertyList().value
         }
         if Self.isCofferExport(value) { return .high }
-        return Self.accountRows(in: value) != nil ? .medium : nil
+        guard let (rows, _) = Self.accountRows(in: value) else { return nil }
+        // JSON objects are everywhere (chat exports, app data): a list of them is accounts
+        // only with a password among its keys; any other is read as text (JSONTextImporter).
+        if source.syntax == .json, !KeychainItemRows.matches(rows),
+            !rows.prefix(100).contains(where: { row in
+                row.keys.contains { CSVHeaderVocabulary.meaning(of: $0)?.field == .password }
+            })
+        {
+            return nil
+        }
+        return .medium
     }
 
     func read(_ source: ImportSource) throws -> ImportResult {

@@ -64,7 +64,9 @@ import Testing
         #expect(throws: ConverterError.self) {
             try Importer.importFile(Self.csv, input: "x.csv", format: "keepass-xml")
         }
-        #expect(throws: ConverterError.self) { try Importer.importFile(Array("{\"a\": 1}".utf8), input: "x.json") }
+        #expect(throws: ConverterError.self) {
+            try Importer.importFile(Array("{\"a\": 1}".utf8), input: "x.json", format: "json")
+        }
     }
 
     @Test func invalidUTF8FallsBackToWindows1252WithAWarning() throws {

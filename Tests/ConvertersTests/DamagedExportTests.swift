@@ -118,7 +118,11 @@ import Testing
             let error = try Self.failure(damaged, input: "b.json", format: format)
             #expect(error.code == .malformed && error.line == 3, "\(format ?? "detected"): \(error)")
         }
-        let unknown = try Self.failure(#"{"a": 1}"#, input: "a.json")
+        // JSON that parses but no export format knows is read as text, with a warning; forced
+        // as an export (`--format json`), it is an error.
+        let (_, report) = try Importer.importFile(Array(#"{"a": 1}"#.utf8), input: "a.json")
+        #expect(report.format == "json-text" && report.warnings.contains { $0.contains("read as notes") })
+        let unknown = try Self.failure(#"{"a": 1}"#, input: "a.json", format: "json")
         #expect(unknown.code == .unrecognized, "\(unknown)")
     }
 

@@ -75,9 +75,14 @@ import ZIPFoundation
         #expect(text.contains("[x] call bank") && text.contains("[ ] renew passport"))
     }
 
-    @Test func jsonThatIsNoNotesExportStillGetsTheGenericError() throws {
+    @Test func jsonThatIsNoNotesExportIsReadAsTextOrRefusedWhenForced() throws {
+        let note = #"{"title": "Netflix", "body": "user: ana@x.com\npassword: Pop#Corn4", "id": 7}"#
+        let (items, report) = try Importer.importFile(Array(note.utf8), input: "other.json")
+        #expect(report.format == "json-text" && report.addsUp)
+        #expect(items.count == 1 && items[0].title == "Netflix" && items[0].username == "ana@x.com")
+        #expect(items.first?.password == "Pop#Corn4")
         let error = #expect(throws: ConverterError.self) {
-            try Importer.importFile(Array(#"{"title": "x", "body": "y"}"#.utf8), input: "other.json")
+            try Importer.importFile(Array(#"{"title": "x", "body": "y"}"#.utf8), input: "other.json", format: "json")
         }
         #expect(error?.code == .unrecognized)
     }
