@@ -185,6 +185,8 @@ struct NotesRecordAssembler {
         {
             open.unrecognized.append(password)
             open.password = drafts.last?.password
+            // "Disney+  ditto": the whole login of the record before when it gives no login.
+            if open.username == nil { open.username = drafts.last?.username }
         }
         // "### Facebook" then "mail: …", "WW: …": the innermost heading names the record.
         if open.title == nil, open.hasCredential, let last = headings.last, !last.used,
@@ -341,7 +343,19 @@ struct NotesRecordAssembler {
         }
         // "linkedin = same as gmail", "Printful same as shopify", "audible -> same as amazon":
         // a service sharing another's login, named on a line before.
-        if let (name, source) = Self.sharedLogin(line),
+        // "Facebook" / "same email" / "FB4Margaret!": under a title, a line pointing at the
+        // record before's login gives it.
+        if let open = draft, open.title != nil, open.username == nil, line.fields.count == 1,
+            line.fields[0].label == nil,
+            Self.pointsToPreviousLogin(line.fields[0]), let previous = drafts.last?.username
+        {
+            draft!.touch(line.number)
+            draft!.username = previous
+            draft!.placed += 1
+            draft!.unrecognized.append(line.text)
+            return
+        }
+        if let (name, source, ownLogin) = Self.sharedLogin(line),
             let original = (source.isEmpty ? (draft ?? drafts.last).flatMap { $0.password == nil ? nil : $0 } : nil)
                 ?? drafts.suffix(Self.sharedLoginReach).last(where: { draft in
                     !source.isEmpty && draft.password != nil
@@ -355,7 +369,7 @@ struct NotesRecordAssembler {
         {
             start(line)
             draft!.title = name
-            draft!.username = original.username
+            draft!.username = ownLogin ?? original.username
             draft!.password = original.password
             draft!.placed += 1
             draft!.unrecognized.append(line.text)
@@ -1610,7 +1624,7 @@ struct NotesRecordAssembler {
 
     /// `linkedin = same as gmail`, `Printful same as shopify`, `Kindle : idem Amazon`: the
     /// service and the one whose login it shares; nil for other lines.
-    static func sharedLogin(_ line: NotesLine) -> (String, String)? {
+    static func sharedLogin(_ line: NotesLine) -> (name: String, source: String, login: String?)? {
         guard line.kind == .content, !line.labelled, line.fields.count <= 3, line.text.utf8.count <= 120 else {
             return nil
         }
@@ -1629,17 +1643,30 @@ struct NotesRecordAssembler {
         guard
             let pointer = words.indices.dropFirst().first(where: { pointerWords.contains(NotesLabel.fold(words[$0])) })
         else { return nil }
-        let name = words[..<pointer].filter { !$0.allSatisfy { "=-–—>:|/".contains($0) } }
-            .joined(separator: " ")
+        // "Audible -- sarah@mac.com -- same as Kindle": a login of its own before the pointer
+        // shares only the password.
+        var named = words[..<pointer].filter { !$0.allSatisfy { "=-–—>:|/".contains($0) } }
+        var ownLogin: String?
+        if named.count >= 2, let at = named.lastIndex(where: { NotesToken.isEmail($0) }) {
+            ownLogin = named.remove(at: at)
+        }
+        let name = named.joined(separator: " ")
         var rest = words[(pointer + 1)...].map { NotesLabel.fold($0) }
-        // "same as", "same login as", "même que", "wie bei", "come per", "igual que".
+        // "same as", "same login as", "même que", "wie bei", "come per", "igual que", "idem als".
         while let first = rest.first,
             [
                 "as", "que", "qu'", "wie", "bei", "come", "per", "login", "password", "pw",
-                "mdp", "than", "for", "that", "of", "la", "le", "el", "il",
+                "mdp", "than", "for", "that", "of", "la", "le", "el", "il", "als", "comme", "como", "di", "de",
+                "van", "dem", "der", "du", "do", "da", "one", "thing", "the",
             ].contains(first) || first.hasSuffix("'")
         {
             rest.removeFirst()
+        }
+        // "same as above", "wie oben", "comme ci-dessus", "igual que arriba": the record before.
+        if !rest.isEmpty, rest.allSatisfy({ Self.aboveWords.contains($0) }), !name.isEmpty, name.count <= 40,
+            !name.contains("@"), !words[..<pointer].contains(where: { NotesToken.isPasswordLike($0) })
+        {
+            return (name, "", ownLogin)
         }
         // "Mutuelle MGEN : idem": the record before.
         // (Only after a separator: "My PIN is the same" is a sentence, not a record.)
@@ -1648,12 +1675,12 @@ struct NotesRecordAssembler {
             words[pointer - 1].allSatisfy({ ":=-–—>".contains($0) }) || words[pointer - 1].hasSuffix(":"),
             ["idem", "same", "ditto", "dito", "pareil", "igual"].contains(NotesLabel.fold(words[pointer]))
         {
-            return (name, "")
+            return (name, "", ownLogin)
         }
         guard !name.isEmpty, name.count <= 40, !name.contains("@"), (1...3).contains(rest.count),
             rest.allSatisfy({ $0.allSatisfy { $0.isLetter || $0.isNumber || ".+-".contains($0) } })
         else { return nil }
-        return (name, rest.joined(separator: " "))
+        return (name, rest.joined(separator: " "), ownLogin)
     }
 
     /// `same email`, `same login as gmail`, `même e-mail`, `mismo correo`: a phrase standing
@@ -1670,6 +1697,12 @@ struct NotesRecordAssembler {
             ].contains(word)
         }
     }
+
+    /// Words pointing at the record written before (`same as above`).
+    static let aboveWords: Set<String> = [
+        "above", "before", "previous", "prev", "oben", "vorher", "dessus", "ci-dessus", "arriba", "anterior", "sopra",
+        "acima", "boven", "hierboven",
+    ]
 
     static let pointerWords: Set<String> = [
         "same", "idem", "see", "wie", "siehe", "gleich", "comme", "voir", "meme", "como", "ver", "igual", "mismo",

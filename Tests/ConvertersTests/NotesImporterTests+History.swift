@@ -78,3 +78,25 @@ extension NotesImporterTests {
             [("Wells Fargo", "tdiaz_wf", "Stage#Coach9"), ("Venmo", "tdiaz", "Pay#Back2")])
     }
 }
+
+extension NotesImporterTests {
+    @Test func pointersToTheRecordAboveCopyItsLogin() {
+        Self.expect(
+            "Rite Aid - jo.k@mail.example - Pharma#77\nWalmart - same as above",
+            [("Rite Aid", "jo.k@mail.example", "Pharma#77"), ("Walmart", "jo.k@mail.example", "Pharma#77")])
+        Self.expect(
+            "Coolblue  piet@home.example  Koel#Kast9\nBol idem als coolblue",
+            [("Coolblue", "piet@home.example", "Koel#Kast9"), ("Bol", "piet@home.example", "Koel#Kast9")])
+        // A login of its own before the pointer shares only the password.
+        Self.expect(
+            "Kobo -- ana@x.org -- Page#Turn5\nScribd -- bea@y.org -- same as Kobo",
+            [("Kobo", "ana@x.org", "Page#Turn5"), ("Scribd", "bea@y.org", "Page#Turn5")])
+        // "same email" on its own line under a title gives the record before's login.
+        Self.expect(
+            "Etsy  ana@x.org  Craft#Fair3\n\nPinterest\nsame email\nPin#Board8",
+            [("Etsy", "ana@x.org", "Craft#Fair3"), ("Pinterest", "ana@x.org", "Pin#Board8")])
+        Self.expect(
+            "Max  ana@x.org  Max#Stream1\nParamount+  ditto",
+            [("Max", "ana@x.org", "Max#Stream1"), ("Paramount+", "ana@x.org", "Max#Stream1")])
+    }
+}
