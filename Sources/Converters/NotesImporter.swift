@@ -43,7 +43,7 @@ public struct NotesImporter {
             classified.raw = line
             return classified
         }
-        var assembler = NotesRecordAssembler(lines)
+        var assembler = NotesRecordAssembler(nestedItemsJoined(lines))
         var drafts = assembler.assemble()
         front?.apply(to: &drafts)
         joplin?.apply(to: &drafts)
@@ -55,6 +55,37 @@ public struct NotesImporter {
             if record.item.kind == .secureNote { report.keptAsNotes += 1 } else { report.imported += 1 }
         }
         return (records, report)
+    }
+
+    /// "- Printer admin panel" / "  - admin" / "  - 1234": list items indented under a list
+    /// item are lines of its record, not records of their own (Logseq, Workflowy, nested
+    /// Markdown lists).
+    static func nestedItemsJoined(_ lines: [NotesLine]) -> [NotesLine] {
+        var lines = lines
+        var parentIndent: Int?
+        for index in lines.indices {
+            switch lines[index].kind {
+            case .blank: continue
+            case .content where lines[index].isListItem:
+                let indent = indentation(lines[index].raw)
+                if let parent = parentIndent, indent > parent {
+                    lines[index].isListItem = false
+                } else {
+                    parentIndent = indent
+                }
+            default: parentIndent = nil
+            }
+        }
+        return lines
+    }
+
+    /// Leading spaces, a tab counting four.
+    static func indentation(_ raw: String) -> Int {
+        var width = 0
+        for byte in raw.utf8 {
+            if byte == 0x20 { width += 1 } else if byte == 0x09 { width += 4 } else { break }
+        }
+        return width
     }
 
     /// How many lines open the text as an e-mail's header (`From:`, `To:`, `Subject:` — a

@@ -61,6 +61,7 @@ enum NotesMarkdown {
         let ticks = result.count(where: { $0 == "`" })
         if ticks >= 2, ticks % 2 == 0 { result.removeAll { $0 == "`" } }
         if result.contains("](") { result = Substring(links(result)) }
+        if result.contains("[[") { result = Substring(wikiLinks(result)) }
         if result.contains("<"), result.contains("://") {
             result = Substring(result.replacingOccurrences(of: "<http", with: "http"))
             result = Substring(result.replacingOccurrences(of: ">", with: ""))
@@ -79,6 +80,19 @@ enum NotesMarkdown {
     }
 
     /// `[name](url)` → `name | url`.
+    /// `[[Spotify]]`, `[[Banking/Chase|Chase]]` (Obsidian, Logseq, Roam): the page's shown name.
+    private static func wikiLinks(_ text: Substring) -> String {
+        var out = ""
+        var rest = text
+        while let open = rest.range(of: "[["), let close = rest[open.upperBound...].range(of: "]]") {
+            out += rest[..<open.lowerBound]
+            let inner = rest[open.upperBound..<close.lowerBound]
+            out += inner.lastIndex(of: "|").map { inner[inner.index(after: $0)...] } ?? inner
+            rest = rest[close.upperBound...]
+        }
+        return out + rest
+    }
+
     private static func links(_ text: Substring) -> String {
         var out = ""
         var rest = text
