@@ -218,6 +218,12 @@ enum NotesSentence {
     /// The service: the first capitalised name that is no sentence word, label or value
     /// (`Netflix` in "The Netflix login is…", `First Example Credit Union` in brackets).
     private static func service(_ tokens: [NotesToken], excluding values: [String]) -> String? {
+        // "Ancestry.com  nora@sky.com  pw is …": a site's bare domain opening the sentence.
+        if let first = tokens.first, first.shape == .url, !first.parenthesised,
+            !first.text.utf8.contains(0x2F), !first.text.utf8.contains(0x3A), !values.contains(first.text)
+        {
+            return first.text
+        }
         var words = [String]()
         // A remark in brackets about something else ("(changed in May)") names nothing; a
         // name in brackets ("The bank (First Credit Union) username is…") does.

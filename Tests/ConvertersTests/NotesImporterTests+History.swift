@@ -100,3 +100,15 @@ extension NotesImporterTests {
             [("Max", "ana@x.org", "Max#Stream1"), ("Paramount+", "ana@x.org", "Max#Stream1")])
     }
 }
+
+extension NotesImporterTests {
+    @Test func nestedListItemsAndWikiLinksBelongToTheirRecord() {
+        Self.expect(
+            "- [[Dropbox]] (family)\n  - user:: dana.k\n  - password:: Sync.Files.2024\n- [[Proton|Proton Mail]]\n  - login:: dana@proton.example\n  - pw:: Priv#Mail8",
+            [("Dropbox (family)", "dana.k", "Sync.Files.2024"), ("Proton Mail", "dana@proton.example", "Priv#Mail8")])
+    }
+
+    @Test func aSentenceOpenedByASiteIsTitledByIt() {
+        Self.expect("Audible.com  ana@x.org  pw is Listen#Book3", [("Audible.com", "ana@x.org", "Listen#Book3")])
+    }
+}
