@@ -235,6 +235,11 @@ public struct NotesImporter {
             item.customFields.append(
                 .init(name: String(password[..<space]), value: String(password[space...].dropFirst()), concealed: true))
         }
+        // "Log in: https://…": an address read as the login is the record's URL.
+        if let username = draft.username, username.contains("://"), NotesToken.isURL(username) {
+            draft.urls.append(username)
+            draft.username = nil
+        }
         if let username = draft.username, !username.isEmpty {
             if NotesToken.isEmail(username) || !exposes(username)
                 || ((draft.usernameLabelled || draft.usernameBesidePassword) && username != password

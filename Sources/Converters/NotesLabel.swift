@@ -26,6 +26,12 @@ struct NotesLabel: Equatable, Sendable {
     /// The label `phrase` names (already folded with ``fold(_:)``), or nil.
     static func lookup(_ phrase: String) -> NotesLabel? {
         if let label = lexicon[phrase] { return label }
+        // "Customer #", "member no", "Kunden-Nr": the number's abbreviation after its word.
+        // (Only where the word alone is no label: `account #` stays `account`'s, the login.)
+        for mark in [" #", " no", " no.", " nr", " nr.", " n°", " nº"] where phrase.hasSuffix(mark) {
+            let word = String(phrase.dropLast(mark.count))
+            if lexicon[word] == nil, let label = lexicon[word + " number"] { return label }
+        }
         // "member no.", "Kunden-Nr.": an abbreviation's full stop.
         guard phrase.utf8.last == 0x2E, phrase.utf8.count > 2 else { return nil }
         return lexicon[String(phrase.dropLast())]
@@ -159,7 +165,8 @@ struct NotesLabel: Equatable, Sendable {
             [
                 "email", "e-mail", "mail", "courriel", "correo", "email address", "e-mail address", "adresse e-mail",
                 "adresse mail", "e-mail-adresse", "correo electronico", "endereco de email", "indirizzo email",
-                "e-mailadres", "emailadres", "📧", "✉", "📨", "📩",
+                "e-mailadres", "emailadres", "login email", "login e-mail", "sign-in email", "account email", "📧", "✉",
+                "📨", "📩",
             ]
         ),
         (

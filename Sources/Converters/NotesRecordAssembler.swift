@@ -1068,7 +1068,11 @@ struct NotesRecordAssembler {
         let firstLabel = fields.firstIndex { $0.label != nil } ?? fields.count
         let prefix = fields[..<firstLabel]
         var titleField = Self.titleField(prefix, line: fields)
-        let sets = Set(fields.compactMap { $0.tokens.isEmpty ? nil : $0.label?.field })
+        // ("Login: https://…" names the address to log in at: a URL.)
+        let sets = Set(
+            fields.compactMap { field in
+                field.tokens.isEmpty ? nil : Self.isLoginAddress(field) ? .url : field.label?.field
+            })
         // "Chase" / "online: user x pass: y", "Bank of America" / "Online ID: x": a word that
         // qualifies the login under a titled record is no service of its own.
         var qualifier: String?
@@ -1454,6 +1458,8 @@ struct NotesRecordAssembler {
         switch label.field {
         case .title:
             if draft!.title == nil { draft!.title = value } else { extra(name, value) }
+        case .username where Self.isLoginAddress(field):
+            draft!.urls.append(value)
         case .username:
             // (A login name of letters and digits, `SWhitfield84`, is the user's name, not a
             // password: only a value with other symbols.)
@@ -1491,7 +1497,13 @@ struct NotesRecordAssembler {
                 loginNameOverNumber(name, value)
             }
         case .password:
-            if draft!.password == nil {
+            // "Password: (the one you chose at sign-up)": a remark in brackets, no password.
+            // (Words only: `(user: x; pw: Größe1594.)` labels a value inside the brackets.)
+            if !field.tokens.isEmpty, field.tokens.allSatisfy(\.parenthesised),
+                !field.tokens.contains(where: { NotesToken.isPasswordLike($0.text) || $0.shape != .word })
+            {
+                draft!.unrecognized.append("\(name): \(field.text)")
+            } else if draft!.password == nil {
                 draft!.password = value
             } else {
                 draft!.customFields.append(.init(name: name, value: value, concealed: true))
@@ -1696,6 +1708,11 @@ struct NotesRecordAssembler {
                 "address", "utilisateur", "usuario", "benutzer", "identifiant", "id",
             ].contains(word)
         }
+    }
+
+    /// `Login: https://pay.example`: an address with a scheme under a login label.
+    static func isLoginAddress(_ field: NotesLine.Field) -> Bool {
+        field.label?.field == .username && field.shape == .url && field.text.contains("://")
     }
 
     /// Words pointing at the record written before (`same as above`).

@@ -112,3 +112,24 @@ extension NotesImporterTests {
         Self.expect("Audible.com  ana@x.org  pw is Listen#Book3", [("Audible.com", "ana@x.org", "Listen#Book3")])
     }
 }
+
+extension NotesImporterTests {
+    @Test func aRemarkInBracketsAfterAPasswordLabelIsNoPassword() {
+        let items = Self.items("Zoom\nlogin email: ana@x.org\nPassword: (the one I set on the phone)")
+        #expect(items.count == 1 && items[0].username == "ana@x.org" && items[0].password == nil)
+        #expect(Self.hidden(items[0])?.contains("one I set on the phone") == true)
+        // A value labelled inside brackets is still that value.
+        Self.expect("Zalando (user: rdubois; pw: Gr0sse#44)", [("Zalando", "rdubois", "Gr0sse#44")])
+    }
+
+    @Test func aNumberMarkAfterAWordNamesItsNumber() {
+        let items = Self.items("Gas company\nlogin: ana_gas\nCustomer #: 0045-221-99\npassword: Flame#Blue5")
+        #expect(items.count == 1 && items[0].username == "ana_gas" && items[0].password == "Flame#Blue5")
+        #expect(items[0].customFields.contains { $0.value == "0045-221-99" && $0.concealed })
+    }
+
+    @Test func anAddressReadAsTheLoginIsTheURL() {
+        let items = Self.items("Water bill\nuser: rgreen\npassword: Drip#Drop4\nLogin: https://pay.water.example")
+        #expect(items.count == 1 && items[0].username == "rgreen" && items[0].urls == ["https://pay.water.example"])
+    }
+}
