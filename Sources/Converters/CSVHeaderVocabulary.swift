@@ -105,6 +105,30 @@ enum CSVHeaderVocabulary {
 
     /// A header that names something secret: its column becomes a concealed custom field.
     static func isSecret(_ header: String) -> Bool {
+        // Asked for every custom field of every row: the same few names, so remembered.
+        if let known = secretNames.value(for: header) { return known }
+        let secret = judgesSecret(header)
+        secretNames.remember(secret, for: header)
+        return secret
+    }
+
+    private static let secretNames = NameCache()
+
+    /// Answers by name, for at most `capacity` names (an import's columns and field names;
+    /// a file of ever-new names stops being remembered rather than growing the cache).
+    private final class NameCache: @unchecked Sendable {
+        private let lock = NSLock()
+        private var answers = [String: Bool]()
+        private let capacity = 4096
+
+        func value(for name: String) -> Bool? { lock.withLock { answers[name] } }
+
+        func remember(_ answer: Bool, for name: String) {
+            lock.withLock { if answers.count < capacity { answers[name] = answer } }
+        }
+    }
+
+    private static func judgesSecret(_ header: String) -> Bool {
         let all = words(header)
         let joined = all.joined()
         if all.contains(where: secretWords.contains) { return true }

@@ -10,7 +10,9 @@ import Foundation
 /// format is still detected from its content. Google Keep writes `NAME.json` and `NAME.html`
 /// for each note: the HTML is skipped when its JSON sibling is there, so no note is read twice.
 public enum InputDirectory {
-    public static let extensions: Set<String> = ["txt", "md", "markdown", "html", "htm", "json", "enex", "csv", "zip"]
+    public static let extensions: Set<String> = [
+        "txt", "md", "markdown", "html", "htm", "json", "enex", "csv", "zip", "rtf",
+    ]
     public static let maximumFiles = 100_000
     public static let maximumDepth = 32
 

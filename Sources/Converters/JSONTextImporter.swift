@@ -36,29 +36,45 @@ struct JSONTextImporter: ImportFormat {
 
     func read(_ source: ImportSource) throws -> ImportResult {
         var lines = [String]()
-        Self.write(try source.foreignJSON(), key: nil, into: &lines, depth: 0)
+        var leftOut = 0
+        Self.write(try source.foreignJSON(), key: nil, into: &lines, depth: 0, leftOut: &leftOut)
         var (records, report) = NotesImporter.importText(
             lines.joined(separator: "\n"), input: source.name, encoding: "UTF-8")
         report.format = "json-text"
         report.warnings.append(
             "\(source.name): JSON that no export format knows, read as notes (\(lines.count) lines written from it)")
+        if leftOut > 0 {
+            report.warnings.append(
+                "\(source.name): \(leftOut) values not read: ids, bookkeeping keys, and anything nested deeper than "
+                    + "\(Self.maximumDepth) levels")
+        }
         return (records.map(\.item), report)
     }
 
-    static func write(_ value: PropertyListValue, key: String?, into lines: inout [String], depth: Int) {
-        guard depth < maximumDepth else { return }
+    static func write(
+        _ value: PropertyListValue, key: String?, into lines: inout [String], depth: Int, leftOut: inout Int
+    ) {
+        guard depth < maximumDepth else {
+            leftOut += 1
+            return
+        }
         switch value {
         case .array(let values):
             for element in values {
                 let block = element.dictionaryValue != nil
                 if block, lines.last?.isEmpty == false { lines.append("") }
-                write(element, key: key, into: &lines, depth: depth + 1)
+                write(element, key: key, into: &lines, depth: depth + 1, leftOut: &leftOut)
                 if block, lines.last?.isEmpty == false { lines.append("") }
             }
         case .dictionary(let dictionary):
             let keys = Set(dictionary.keys.map { $0.lowercased() })
+            // (Not when a key names a title, password or URL: `{"service", "username",
+            // "password", "text"}` is an account with a remark, read whole.)
             if let textKey = dictionary.keys.first(where: { textKeys.contains($0.lowercased()) }),
-                !keys.isDisjoint(with: messageKeys), let text = dictionary[textKey]
+                !keys.isDisjoint(with: messageKeys), let text = dictionary[textKey],
+                !dictionary.keys.contains(where: { key in
+                    [.title, .password, .url].contains(CSVHeaderVocabulary.meaning(of: key)?.field)
+                })
             {
                 // A message: its text only (a text may be a list of strings and styled parts).
                 lines += slackMarkupRemoved(messageText(text, depth: depth)).components(separatedBy: "\n")
@@ -66,13 +82,19 @@ struct JSONTextImporter: ImportFormat {
             }
             // A note (a title and a text): its title is the line opening its text.
             let isNote = dictionary.keys.contains { textKeys.contains($0.lowercased()) }
-            for entry in dictionary.entries where !isSkipped(entry.key, entry.value) {
+            for entry in dictionary.entries {
+                if isSkipped(entry.key, entry.value) {
+                    leftOut += 1
+                    continue
+                }
                 // A note's text (`body`, `content`) is written as it is; a key that names a
                 // field (`login_name`, `pwd`, `website`) as the label the notes reader knows.
                 let label: String? =
                     textKeys.contains(entry.key.lowercased())
                     ? nil : CSVHeaderVocabulary.meaning(of: entry.key).flatMap { fieldLabels[$0.field] } ?? entry.key
-                write(entry.value, key: isNote && label == "title" ? nil : label, into: &lines, depth: depth + 1)
+                write(
+                    entry.value, key: isNote && label == "title" ? nil : label, into: &lines, depth: depth + 1,
+                    leftOut: &leftOut)
             }
         case .string(let string):
             let text = string.replacingOccurrences(of: "\r\n", with: "\n")
@@ -118,11 +140,19 @@ struct JSONTextImporter: ImportFormat {
             .replacingOccurrences(of: "&amp;", with: "&")
     }
 
+    /// Ids and bookkeeping: a key of ``skippedKeys``, or an id-like key (`folderId`,
+    /// `client_msg_id`) whose words name no field and no secret (`appleID`, `customerId`,
+    /// `aws_access_key_id` are kept), or a UUID under a key that names nothing.
     static func isSkipped(_ key: String, _ value: PropertyListValue) -> Bool {
         let folded = key.lowercased()
-        if skippedKeys.contains(folded) || folded.hasSuffix("_id") || folded.hasPrefix("image_") { return true }
-        if key.hasSuffix("Id") || key.hasSuffix("ID") { return true }
-        if case .string(let string) = value, UUID(uuidString: string) != nil { return true }
+        let credential: Set<CSVImporter.Field> = [.title, .username, .password, .url, .totp, .notes]
+        let named =
+            CSVHeaderVocabulary.meaning(of: key).map { credential.contains($0.field) } == true
+            || CSVHeaderVocabulary.isSecret(key)
+        if skippedKeys.contains(folded) || folded.hasPrefix("image_") { return !named || folded == "id" }
+        let idLike = folded.hasSuffix("_id") || key.hasSuffix("Id") || key.hasSuffix("ID")
+        if idLike { return !named }
+        if case .string(let string) = value, UUID(uuidString: string) != nil { return !named }
         return false
     }
 

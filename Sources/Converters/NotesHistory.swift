@@ -20,7 +20,13 @@ enum NotesHistory {
     /// Takes the superseded values out of `tokens` and returns them, oldest first, with the
     /// remarks on the newest (`(current)`) that were taken out beside them.
     static func supersededValues(_ tokens: inout [NotesToken], in text: String) -> (old: [String], remarks: [String]) {
-        guard tokens.count >= 3 || tokens.contains(where: \.struck) else { return ([], []) }
+        let struck = tokens.contains(where: \.struck)
+        guard tokens.count >= 3 || struck else { return ([], []) }
+        // Most lines hold no arrow (`>`, or a multi-byte one) and no connector word.
+        guard
+            struck || text.utf8.contains(where: { $0 == 0x3E || $0 == 0xE2 })
+                || tokens.contains(where: { connectorWords.contains($0.folded) })
+        else { return ([], []) }
         var old = [String]()
         var remarks = [String]()
         // `~~Xero2022!~~ Ledger&Balance24`: struck out before a value that replaces it.
@@ -37,6 +43,9 @@ enum NotesHistory {
             }
         }
         let changeNamed = tokens.contains { changeWords.contains($0.folded) }
+        // A connector word alone is no history ("upgraded iPhone12 to iPhone15"): the line
+        // must name a change or a password.
+        let passwordNamed = tokens.contains { NotesLabel.lookup($0.folded)?.field == .password }
         // Runs of values joined by arrows or connector words: all but the last are older.
         index = 0
         while index + 1 < tokens.count {
@@ -54,9 +63,10 @@ enum NotesHistory {
             // be a login name (`JSmith82 -> Pw!x9` may be one): a symbol or a dash in it.
             let strong =
                 NotesToken.isPasswordLike(tokens[index].text)
-                && (changeNamed || connector || chain.count >= 3 || !isLoginName(tokens[index].text))
+                && (changeNamed || passwordNamed
+                    || (!connector && (chain.count >= 3 || !isLoginName(tokens[index].text))))
             // (A run is judged whole: its tail is never judged again as a run of its own.)
-            guard !arrowSeparated, strong || (changeNamed && (chain.count >= 3 || connector)) else {
+            guard !arrowSeparated, strong || (changeNamed && chain.count >= 3) else {
                 index = chain.last + 1
                 continue
             }

@@ -205,6 +205,12 @@ public struct NotesImporter {
     /// record's line.
     static func finish(_ draft: NotesDraft) -> Record {
         var draft = draft
+        // "Email: https://…": an address read as the login is the record's URL (then freed
+        // of any password in it, below).
+        if let username = draft.username, username.contains("://"), NotesToken.isURL(username) {
+            draft.urls.append(username)
+            draft.username = nil
+        }
         credentialsOutOfURLs(&draft)
         var item = VaultItem(title: "")
         var hidden = draft.unrecognized
@@ -234,11 +240,6 @@ public struct NotesImporter {
             item.password = nil
             item.customFields.append(
                 .init(name: String(password[..<space]), value: String(password[space...].dropFirst()), concealed: true))
-        }
-        // "Log in: https://…": an address read as the login is the record's URL.
-        if let username = draft.username, username.contains("://"), NotesToken.isURL(username) {
-            draft.urls.append(username)
-            draft.username = nil
         }
         if let username = draft.username, !username.isEmpty {
             if NotesToken.isEmail(username) || !exposes(username)

@@ -28,7 +28,8 @@ struct NotesLabel: Equatable, Sendable {
         if let label = lexicon[phrase] { return label }
         // "Customer #", "member no", "Kunden-Nr": the number's abbreviation after its word.
         // (Only where the word alone is no label: `account #` stays `account`'s, the login.)
-        for mark in [" #", " no", " no.", " nr", " nr.", " n°", " nº"] where phrase.hasSuffix(mark) {
+        for mark in [" #", " no", " no.", " nr", " nr.", " n°", " nº"]
+        where phrase.utf8.contains(0x20) && phrase.hasSuffix(mark) {
             let word = String(phrase.dropLast(mark.count))
             if lexicon[word] == nil, let label = lexicon[word + " number"] { return label }
         }

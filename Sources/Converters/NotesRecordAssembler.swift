@@ -347,7 +347,8 @@ struct NotesRecordAssembler {
         // record before's login gives it.
         if let open = draft, open.title != nil, open.username == nil, line.fields.count == 1,
             line.fields[0].label == nil,
-            Self.pointsToPreviousLogin(line.fields[0]), let previous = drafts.last?.username
+            Self.pointsToPreviousLogin(line.fields[0]), let previous = drafts.last?.username,
+            !Self.lookWords.contains(line.fields[0].tokens[0].folded)
         {
             draft!.touch(line.number)
             draft!.username = previous
@@ -1465,7 +1466,7 @@ struct NotesRecordAssembler {
             // password: only a value with other symbols.)
             if !inTable, draft!.username == nil, draft!.password == nil, NotesToken.isPasswordLike(value),
                 ["user", "admin", "root", "login"].contains(NotesLabel.fold(name)),
-                value.contains(where: { !($0.isLetter || $0.isNumber || "._-".contains($0)) })
+                value.contains(where: { !($0.isLetter || $0.isNumber) })
             {
                 // "Router" / "user : 5.iAVB4dq+G": a default account name and its password.
                 draft!.username = name
@@ -1675,8 +1676,12 @@ struct NotesRecordAssembler {
             rest.removeFirst()
         }
         // "same as above", "wie oben", "comme ci-dessus", "igual que arriba": the record before.
+        // (After a separator or a name of two words at most: "the tablet uses the same as
+        // above" is a sentence.)
         if !rest.isEmpty, rest.allSatisfy({ Self.aboveWords.contains($0) }), !name.isEmpty, name.count <= 40,
-            !name.contains("@"), !words[..<pointer].contains(where: { NotesToken.isPasswordLike($0) })
+            !name.contains("@"), !words[..<pointer].contains(where: { NotesToken.isPasswordLike($0) }),
+            named.count <= 2 || words[pointer - 1].allSatisfy({ ":=-–—>|".contains($0) })
+                || words[pointer - 1].hasSuffix(":")
         {
             return (name, "", ownLogin)
         }
@@ -1714,6 +1719,9 @@ struct NotesRecordAssembler {
     static func isLoginAddress(_ field: NotesLine.Field) -> Bool {
         field.label?.field == .username && field.shape == .url && field.text.contains("://")
     }
+
+    /// Pointer words that send the reader elsewhere ("see email from support"), not "same".
+    static let lookWords: Set<String> = ["see", "voir", "ver", "zie", "siehe", "vedi"]
 
     /// Words pointing at the record written before (`same as above`).
     static let aboveWords: Set<String> = [

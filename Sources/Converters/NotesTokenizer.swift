@@ -267,6 +267,8 @@ enum NotesTokenizer {
         var result = [NotesToken]()
         var index = 0
         while index < tokens.count {
+            // The longest run of groups, and within it the run of three digits or more
+            // (a card number stops before `12 25 123`, its expiry and code).
             var end = index
             var total = 0
             while end < tokens.count, let count = digits(tokens[end]), end == index || !tokens[end].afterSeparator,
@@ -275,9 +277,14 @@ enum NotesTokenizer {
                 total += count
                 end += 1
             }
+            var cardEnd = index
+            while cardEnd < end, tokens[cardEnd].text.utf8.count >= 3, tokens[cardEnd].text.utf8.first != 0x2B {
+                cardEnd += 1
+            }
+            let card = cardEnd - index >= 4
+            if card { end = cardEnd }
             let groups = end - index
             let opening = index < tokens.count ? tokens[index].text : ""
-            let card = groups >= 4 && tokens[index..<end].allSatisfy { $0.text.utf8.count >= 3 }
             let number =
                 groups >= 3 && total >= 9
                 && (groups >= 4 || opening.utf8.first == 0x2B || (digits(tokens[index]) ?? 0) >= 3)

@@ -60,7 +60,7 @@ enum RTFText {
             case "ldblquote": emit("“")
             case "rdblquote": emit("”")
             case "bullet": emit("•")
-            case "uc": stack[stack.count - 1].fallback = max(0, parameter ?? 1)
+            case "uc": stack[stack.count - 1].fallback = min(max(0, parameter ?? 1), 8)
             case "u":
                 guard var value = parameter else { return }
                 if value < 0 { value += 65_536 }
@@ -74,7 +74,9 @@ enum RTFText {
                     value = 0x10000 + (high - 0xD800) << 10 + (value - 0xDC00)
                 }
                 highSurrogate = nil
-                emit(UnicodeScalar(UInt32(value)).map { String($0) } ?? "\u{FFFD}")
+                // (A value outside Unicode, however written, is a replacement character.)
+                let scalar = (0...0x10FFFF).contains(value) ? UnicodeScalar(UInt32(value)) : nil
+                emit(scalar.map { String($0) } ?? "\u{FFFD}")
             default: break
             }
         }

@@ -17,8 +17,10 @@ struct URLCredentials: Equatable {
         guard let at = rest.lastIndex(of: "@") else { return nil }
         let userInfo = rest[..<at]
         let host = rest[rest.index(after: at)...]
+        // A `/` or `?` before the `@` means the `@` is in the path or query
+        // (`http://host:4873/-/@scope/pkg`, `https://x/?user=a@b`), not after a login.
         guard let hostStart = host.first, hostStart.isLetter || hostStart.isNumber || hostStart == "[",
-            let colon = userInfo.firstIndex(of: ":")
+            !userInfo.contains("/"), !userInfo.contains("?"), let colon = userInfo.firstIndex(of: ":")
         else { return nil }
         let password = Self.decoded(userInfo[userInfo.index(after: colon)...])
         guard !password.isEmpty else { return nil }

@@ -133,3 +133,30 @@ extension NotesImporterTests {
         #expect(items.count == 1 && items[0].username == "rgreen" && items[0].urls == ["https://pay.water.example"])
     }
 }
+
+extension NotesImporterTests {
+    @Test func reviewedEdgesOfThisStopsRules() {
+        // A URL read as the login is freed of its password before it is shown.
+        let pay = Self.items("Pay\nEmail: https://ana:S3cret!@pay.example")
+        #expect(pay.count == 1 && pay[0].urls == ["https://ana@pay.example"] && pay[0].password == "S3cret!")
+        // `@` in a path is no login: the URL stays as written.
+        let npm = Self.items("Registry\nurl: http://localhost:4873/-/web/detail/@scope/pkg\npassword: Npm#Reg1")
+        #expect(
+            npm.first?.urls == ["http://localhost:4873/-/web/detail/@scope/pkg"] && npm.first?.password == "Npm#Reg1")
+        // `user:` before a value with a symbol: the default account and its password.
+        Self.expect("Router\nuser: R0uter-Adm1n", [("Router", "user", "R0uter-Adm1n")])
+        // A card number stops before its expiry and code.
+        let card = Self.items("Visa 4111 1111 1111 1111 12 25 123")
+        #expect(
+            !card.contains { item in
+                item.customFields.contains { $0.value.contains("1111 12 25") }
+                    || item.username?.contains("12 25") == true
+            })
+        // A connector word between two codes is no history without a change or a password named.
+        let phone = Self.items("Upgraded iPhone12 to iPhone15")
+        #expect(!phone.contains { $0.customFields.contains { $0.name == "old password" } })
+        // "same as above" in a sentence is no pointer.
+        let sentence = Self.items("Hulu  ana@x.com  Hulu#Night2\nthe kids tablet uses the same as above")
+        #expect(sentence.count == 1 || !sentence.contains { $0.title.hasPrefix("the kids") && $0.password != nil })
+    }
+}

@@ -83,3 +83,30 @@ import VaultModel
         #expect(listReport.format.hasPrefix("plist-json") && rows.first?.password == "Mail#Pw1")
     }
 }
+
+extension RTFAndJSONTextTests {
+    @Test func rtfUnicodeOutOfRangeIsAReplacementNotACrash() throws {
+        for input in [
+            #"{\rtf1 \u-70000 x}"#, #"{\rtf1 \u4294967296 x}"#, #"{\rtf1 \u99999999999 x}"#,
+            #"{\rtf1 \uc99999 \u65 abc}"#,
+        ] {
+            let text = try RTFText.text(Array(input.utf8))
+            #expect(!text.isEmpty, "\(input)")
+        }
+    }
+
+    @Test func aMessageWithAccountKeysIsReadWhole() throws {
+        let json =
+            #"{"service": "Netflix", "username": "ana@x.org", "password": "Flix#Night1", "text": "family plan", "date": "2024-01-01"}"#
+        let (items, _) = try Self.read(json, input: "a.json")
+        #expect(items.first?.username == "ana@x.org" && items.first?.password == "Flix#Night1")
+        // Id-like keys that name a login or a secret are kept; a UUID under a password key too.
+        let keys =
+            #"{"name": "AWS", "aws_access_key_id": "AKIAEXAMPLE1", "password": "0b0e6d1e-5e5c-4a4e-9c1f-2f2b5a0c9d11", "folderId": "f1"}"#
+        let (awsItems, report) = try Self.read(keys, input: "b.json")
+        let kept = NotesCorpus.haystack(awsItems)
+        #expect(kept.contains("0b0e6d1e-5e5c-4a4e-9c1f-2f2b5a0c9d11") && kept.contains("akiaexample1"))
+        #expect(!awsItems.contains { $0.title.contains("0b0e6d1e") || $0.urls.joined().contains("0b0e6d1e") })
+        #expect(report.warnings.contains { $0.contains("1 values not read") })
+    }
+}
