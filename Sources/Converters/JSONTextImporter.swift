@@ -45,7 +45,7 @@ struct JSONTextImporter: ImportFormat {
             "\(source.name): JSON that no export format knows, read as notes (\(lines.count) lines written from it)")
         if leftOut > 0 {
             report.warnings.append(
-                "\(source.name): \(leftOut) values not read: ids, bookkeeping keys, and anything nested deeper than "
+                "\(source.name): \(leftOut) values not read: ids, bookkeeping keys, messages' senders and times, and anything nested deeper than "
                     + "\(Self.maximumDepth) levels")
         }
         return (records.map(\.item), report)
@@ -76,7 +76,9 @@ struct JSONTextImporter: ImportFormat {
                     [.title, .password, .url].contains(CSVHeaderVocabulary.meaning(of: key)?.field)
                 })
             {
-                // A message: its text only (a text may be a list of strings and styled parts).
+                // A message: its text only (a text may be a list of strings and styled parts);
+                // its sender, time and other keys are counted as left out.
+                leftOut += dictionary.entries.count - 1
                 lines += slackMarkupRemoved(messageText(text, depth: depth)).components(separatedBy: "\n")
                 return
             }

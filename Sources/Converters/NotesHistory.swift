@@ -13,7 +13,7 @@ enum NotesHistory {
     /// Words saying the line tells a change of password.
     static let changeWords: Set<String> = [
         "changed", "change", "new", "now", "current", "updated", "reset", "neu", "neues", "geandert", "aktuell",
-        "jetzt", "nouveau", "nouvel", "change", "maintenant", "nuevo", "nueva", "cambiado", "ahora", "actual",
+        "jetzt", "nouveau", "nouvel", "maintenant", "nuevo", "nueva", "cambiado", "ahora", "actual",
         "nuovo", "nuova", "cambiata", "adesso", "nieuw", "gewijzigd", "nu", "novo", "nova", "alterada", "agora",
     ]
 

@@ -347,8 +347,7 @@ struct NotesRecordAssembler {
         // record before's login gives it.
         if let open = draft, open.title != nil, open.username == nil, line.fields.count == 1,
             line.fields[0].label == nil,
-            Self.pointsToPreviousLogin(line.fields[0]), let previous = drafts.last?.username,
-            !Self.lookWords.contains(line.fields[0].tokens[0].folded)
+            Self.pointsToPreviousLogin(line.fields[0]), let previous = drafts.last?.username
         {
             draft!.touch(line.number)
             draft!.username = previous
@@ -1385,8 +1384,8 @@ struct NotesRecordAssembler {
     static let qualifierWords: Set<String> = [
         "online", "web", "app", "mobile", "local", "main", "primary", "work", "personal", "private", "business",
         "side", "home", "office", "desktop", "panel", "iam", "nic", "portal", "banking", "internet", "en", "ligne",
-        "en-ligne", "appli", "application", "movil", "móvil", "cellulare", "celular", "privat", "privé", "prive",
-        "lokal", "intern", "internal", "zakelijk", "prive", "privado", "personale", "pessoal", "persoonlijk",
+        "en-ligne", "appli", "application", "movil", "cellulare", "celular", "privat", "prive", "lokal", "intern",
+        "internal", "zakelijk", "privado", "personale", "pessoal", "persoonlijk",
     ]
 
     /// Words that make a password an old one.
@@ -1703,8 +1702,10 @@ struct NotesRecordAssembler {
     /// `same email`, `same login as gmail`, `même e-mail`, `mismo correo`: a phrase standing
     /// for the login of the record before.
     static func pointsToPreviousLogin(_ field: NotesLine.Field) -> Bool {
+        // ("see email from support" sends the reader elsewhere: no pointer to a login.)
         guard field.label == nil, (2...5).contains(field.tokens.count),
-            pointerWords.contains(NotesLabel.fold(field.tokens[0].text))
+            case let first = NotesLabel.fold(field.tokens[0].text), pointerWords.contains(first),
+            !lookWords.contains(first)
         else { return false }
         return field.tokens.dropFirst().contains { token in
             let word = NotesLabel.fold(token.text)

@@ -182,7 +182,7 @@ enum NotesTokenizer {
         ("''", "''"), ("\"", "\""), ("'", "'"), ("“", "”"), ("„", "“"), ("‘", "’"), ("«", "»"), ("‹", "›"),
         ("*", "*"), ("`", "`"),
     ]
-    private static let quoteOpeners: Set<Character> = ["'", "\"", "“", "„", "‘", "«", "‹", "*", "`"]
+    private static let quoteOpeners = Set(quotePairs.map { $0.0.first! })
 
     /// `ana@x.org/Couch!Flix9`, `88120044/B4nk#2020`, `ana_gym/Lift&Run8`: a login and a
     /// password glued by one slash are two values. The left side must be an e-mail, a number
@@ -284,10 +284,9 @@ enum NotesTokenizer {
             let card = cardEnd - index >= 4
             if card { end = cardEnd }
             let groups = end - index
-            let opening = index < tokens.count ? tokens[index].text : ""
             let number =
                 groups >= 3 && total >= 9
-                && (groups >= 4 || opening.utf8.first == 0x2B || (digits(tokens[index]) ?? 0) >= 3)
+                && (groups >= 4 || tokens[index].text.utf8.first == 0x2B || (digits(tokens[index]) ?? 0) >= 3)
             if card || number {
                 var joined = NotesToken(
                     tokens[index..<end].map(\.text).joined(separator: " "), afterSeparator: tokens[index].afterSeparator

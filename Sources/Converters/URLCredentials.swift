@@ -12,8 +12,8 @@ struct URLCredentials: Equatable {
     init?(_ text: String) {
         guard let scheme = text.range(of: "://") else { return nil }
         let rest = text[scheme.upperBound...]
-        // The user part ends at the last `@` before the host; a password may hold `/`, `#`,
-        // `?` or `@`, so the host is what follows the last `@` (a host has none of those).
+        // The user part ends at the last `@`: a password typed into a URL may hold `#` or `@`
+        // (a host has neither), so the host is what follows the last `@`.
         guard let at = rest.lastIndex(of: "@") else { return nil }
         let userInfo = rest[..<at]
         let host = rest[rest.index(after: at)...]

@@ -31,6 +31,7 @@ extension NotesImporterTests {
         // A login name of letters and digits before an arrow may be the login: not taken as old.
         let items = Self.items("Vimeo: JSmith82 -> Clip#Maker4")
         #expect(!items.contains { $0.customFields.contains { $0.value == "JSmith82" && $0.name == "old password" } })
+        #expect(items.contains { $0.username == "JSmith82" && $0.password == "Clip#Maker4" })
     }
 
     @Test func quotesAndEmphasisAroundAValueAreNoPartOfIt() {
@@ -66,6 +67,7 @@ extension NotesImporterTests {
         // A date written with spaces is no number.
         let items = Self.items("Gym 2021 12 03 joined")
         #expect(!items.contains { $0.username == "2021 12 03" || $0.password == "2021 12 03" })
+        #expect(!NotesCorpus.haystack(items).contains("2021 12 03"))
     }
 
     @Test func aWordQualifyingALoginUnderATitleIsNoServiceOfItsOwn() {
