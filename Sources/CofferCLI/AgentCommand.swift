@@ -24,6 +24,10 @@ struct AgentCommand: ParsableCommand {
             report("error: no file key on standard input")
             throw ExitCode(1)
         }
+        guard let signals = AgentSignals.install() else {
+            report("error: cannot make a pipe for the agent's signals")
+            throw ExitCode(1)
+        }
         let server: AgentServer
         do {
             server = try AgentServer(socketPath: socket, vaultPath: vault, keyBinding: binding, slot: slot, key: key)
@@ -39,7 +43,7 @@ struct AgentCommand: ParsableCommand {
             dup2(null, 2)
             if null > 2 { close(null) }
         }
-        server.run(timeoutSeconds: timeout)
+        server.run(timeoutSeconds: timeout, signals: signals)
     }
 
     /// Closes every descriptor above 2 the agent inherited (glibc's posix_spawn closefrom is

@@ -28,8 +28,20 @@ enum AgentLauncher {
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }
         var environment: [UnsafeMutablePointer<CChar>?] = [nil]  // the agent needs none, and gets no secrets
+        // The agent starts with default dispositions and nothing blocked, whatever this
+        // process inherited: it must be able to hear SIGTERM.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid = pid_t()
-        let spawned = posix_spawn(&pid, try executable(), &actions, nil, &argv, &environment)
+        let spawned = posix_spawn(&pid, try executable(), &actions, &attributes, &argv, &environment)
         close(keyPipe[0])
         close(readyPipe[1])
         defer { close(readyPipe[0]) }

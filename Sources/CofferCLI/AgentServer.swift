@@ -33,14 +33,12 @@ final class AgentServer: @unchecked Sendable {
         }
     }
 
-    /// Serves until told to stop; never returns.
-    func run(timeoutSeconds: Int) -> Never {
-        for signal in [SIGTERM, SIGINT, SIGHUP] {
-            Glibc.signal(signal, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signal, queue: queue)
-            source.setEventHandler { [self] in forget() }
-            sources.append(source)
-        }
+    /// Serves until told to stop; never returns. `signals` is `AgentSignals.install()`'s pipe,
+    /// made before "ready" was reported, so a signal sent since then is already waiting in it.
+    func run(timeoutSeconds: Int, signals: Int32) -> Never {
+        let signalled = DispatchSource.makeReadSource(fileDescriptor: signals, queue: queue)
+        signalled.setEventHandler { [self] in forget() }
+        sources.append(signalled)
         let accept = DispatchSource.makeReadSource(fileDescriptor: listener, queue: queue)
         accept.setEventHandler { [self] in acceptOne() }
         sources.append(accept)
@@ -49,7 +47,9 @@ final class AgentServer: @unchecked Sendable {
         timer.setEventHandler { [self] in forget() }
         sources.append(timer)
         for source in sources { source.resume() }
-        dispatchMain()
+        // The main thread only waits, with no signal blocked: dispatch's own threads block
+        // them, so this is the thread AgentSignals' handler runs on.
+        while true { pause() }
     }
 
     private func acceptOne() {

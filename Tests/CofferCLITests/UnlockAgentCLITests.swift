@@ -140,16 +140,21 @@ import Testing
         #expect(try session.coffer(["list", "v.coffer"]).status == 2)
     }
 
-    @Test func sigtermRemovesTheSocket() throws {
+    /// The signal is sent the moment `unlock` returns, several times over: a signal that came
+    /// before the agent watched for it was once dropped, leaving the agent and its key alive.
+    @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
+    func aSignalRemovesTheSocket(_ signal: Int32) throws {
         let session = try Session()
         defer { session.cleanUp() }
         try session.makeVault()
-        #expect(try session.coffer(["unlock", "v.coffer"], Self.pw).status == 0)
-        let pids = session.agentPIDs()
-        #expect(pids.count == 1 && session.sockets().count == 1)
-        for pid in pids { kill(pid, SIGTERM) }
-        #expect(session.eventually { session.agentPIDs().isEmpty && session.sockets().isEmpty })
-        #expect(try session.coffer(["list", "v.coffer"]).status == 2)
+        for _ in 0..<5 {
+            #expect(try session.coffer(["unlock", "v.coffer"], Self.pw).status == 0)
+            let pids = session.agentPIDs()
+            #expect(pids.count == 1 && session.sockets().count == 1)
+            for pid in pids { kill(pid, signal) }
+            #expect(session.eventually { session.agentPIDs().isEmpty && session.sockets().isEmpty })
+            #expect(try session.coffer(["list", "v.coffer"]).status == 2)
+        }
     }
 
     @Test func replacedVaultIsNotOpenedWithTheOldKey() throws {
