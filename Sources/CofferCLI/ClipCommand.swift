@@ -37,8 +37,7 @@ struct Clip: ParsableCommand {
     func run() throws {
         // The tool first: without one, no key is asked for and the vault is not opened.
         let clipboard = try Clipboard.detect()
-        let document = try keys.readDocument(vault)
-        let item = document.items[try selectItem(self.item, in: document, vault: vault)]
+        let item = try keys.readItem(self.item, in: vault).item
         let what: String
         var value: [UInt8]
         if totp {

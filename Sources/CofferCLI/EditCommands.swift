@@ -35,14 +35,20 @@ func modifyVault(
 func selectItem(_ selector: String, in document: VaultDocument, vault: String, trashed: Bool = false) throws -> Int {
     switch ItemQuery.select(selector, in: document.items, where: { ($0.trashed != nil) == trashed }) {
     case .one(let index): return index
-    case .none:
-        throw CofferFailure.invalidData("\(vault): no item\(trashed ? " in the trash" : "") is named \"\(selector)\"")
-    case .ambiguous(let indices):
-        let names = indices.map { "  \(document.items[$0].id.recordString)  \(ItemQuery.path(of: document.items[$0]))" }
-        throw CofferFailure(
-            message: "\"\(selector)\" names \(indices.count) items; give one's id:\n" + names.joined(separator: "\n"),
-            exitCode: 2)
+    case .none: throw noItem(selector, vault: vault, trashed: trashed)
+    case .ambiguous(let indices): throw ambiguousItem(selector, fits: indices.map { document.items[$0] })
     }
+}
+
+func noItem(_ selector: String, vault: String, trashed: Bool) -> CofferFailure {
+    CofferFailure.invalidData("\(vault): no item\(trashed ? " in the trash" : "") is named \"\(selector)\"")
+}
+
+func ambiguousItem(_ selector: String, fits: [some NamedItem]) -> CofferFailure {
+    let names = fits.map { "  \($0.id.recordString)  \(ItemQuery.path(of: $0))" }
+    return CofferFailure(
+        message: "\"\(selector)\" names \(fits.count) items; give one's id:\n" + names.joined(separator: "\n"),
+        exitCode: 2)
 }
 
 /// Where a new item password comes from — never the command line.

@@ -16,6 +16,45 @@ extension KeyOptions {
         warnDamagedCollections(document, vault: vault)
         return document
     }
+
+    /// ``readDocument(_:)`` with each item read from `itemKeys` only
+    /// (``VaultDocument/init(vault:itemKeys:)``): for commands that show, never save.
+    func readDocument(_ vault: String, itemKeys: [String]) throws -> VaultDocument {
+        let unlocked = try reporting(vault) {
+            try VaultFile(path: vault, allowLargeKDFMemory: allowKdfMemory).unlock(with: credentials(for: vault))
+        }
+        let document = try reporting(vault) {
+            try reportingModel(vault) { try VaultDocument(vault: unlocked, itemKeys: itemKeys) }
+        }
+        warnDamagedCollections(document, vault: vault)
+        return document
+    }
+
+    /// The one item `selector` names (in the trash with `trashed`), read alone
+    /// (``ItemLookup``), and the name of its collection; from the whole document when the
+    /// vault holds collections.
+    func readItem(_ selector: String, in vault: String, trashed: Bool = false) throws -> (
+        item: VaultItem, collection: String?
+    ) {
+        let unlocked = try reporting(vault) {
+            try VaultFile(path: vault, allowLargeKDFMemory: allowKdfMemory).unlock(with: credentials(for: vault))
+        }
+        let found = try reporting(vault) {
+            try reportingModel(vault) {
+                try ItemLookup.find(selector, in: unlocked, where: { ($0.trashed != nil) == trashed })
+            }
+        }
+        switch found {
+        case .one(let item)?: return (item, nil)
+        case .none?: throw noItem(selector, vault: vault, trashed: trashed)
+        case .ambiguous(let names)?: throw ambiguousItem(selector, fits: names)
+        case nil:
+            let document = try reporting(vault) { try reportingModel(vault) { try VaultDocument(vault: unlocked) } }
+            warnDamagedCollections(document, vault: vault)
+            let item = document.items[try selectItem(selector, in: document, vault: vault, trashed: trashed)]
+            return (item, item.collection.flatMap { id in document.collections.first { $0.id == id }?.name })
+        }
+    }
 }
 
 struct List: ParsableCommand {
@@ -34,7 +73,10 @@ struct List: ParsableCommand {
     @OptionGroup var keys: KeyOptions
 
     func run() throws {
-        let document = try keys.readDocument(vault)
+        // Grouping by charset reads passwords; the table and its JSON only the listed keys.
+        let document =
+            groupBy == nil
+            ? try keys.readDocument(vault, itemKeys: VaultDocument.listedItemKeys) : try keys.readDocument(vault)
         let path = try folder.map { try FolderArgument.parse($0, option: "--folder") }
         let selected = try collection.selected(in: document, vault: vault)
         let rows = document.items.indices.filter { i in
@@ -63,7 +105,7 @@ struct Search: ParsableCommand {
     @OptionGroup var keys: KeyOptions
 
     func run() throws {
-        let document = try keys.readDocument(vault)
+        let document = try keys.readDocument(vault, itemKeys: VaultDocument.searchedItemKeys)
         let selected = try collection.selected(in: document, vault: vault)
         let query = SearchWords(words)
         let found = document.items.indices.filter { i in
@@ -107,8 +149,7 @@ struct Show: ParsableCommand {
     @OptionGroup var keys: KeyOptions
 
     func run() throws {
-        let document = try keys.readDocument(vault)
-        let item = document.items[try selectItem(self.item, in: document, vault: vault, trashed: trash)]
+        let (item, collection) = try keys.readItem(self.item, in: vault, trashed: trash)
         if totp { return try TOTPView.print(item, json: json) }
         if let field {
             guard let value = ItemView.value(of: field, in: item) else {
@@ -122,7 +163,6 @@ struct Show: ParsableCommand {
             print(try TerminalSafeJSON.encode(ItemJSON(item, reveal: reveal), pretty: true))
             return
         }
-        let collection = item.collection.flatMap { id in document.collections.first { $0.id == id }?.name }
         print(ItemView.render(item, reveal: reveal, collection: collection), terminator: "")
     }
 }

@@ -25,8 +25,7 @@ struct TOTPCommand: ParsableCommand {
     func validate() throws { _ = try time() }
 
     func run() throws {
-        let document = try keys.readDocument(vault)
-        let item = document.items[try selectItem(self.item, in: document, vault: vault)]
+        let item = try keys.readItem(self.item, in: vault).item
         try TOTPView.print(item, json: json, at: try time())
     }
 

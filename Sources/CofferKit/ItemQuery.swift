@@ -14,8 +14,8 @@ public enum ItemQuery {
     /// in that order — so an id always wins, and a title or path that fits two items is
     /// reported rather than guessed. Only items `candidate` accepts are considered: by
     /// default the live ones, so a trashed item is named only through the trash.
-    public static func select(
-        _ selector: String, in items: [VaultItem], where candidate: (VaultItem) -> Bool = { $0.trashed == nil }
+    public static func select<Item: NamedItem>(
+        _ selector: String, in items: [Item], where candidate: (Item) -> Bool = { $0.trashed == nil }
     ) -> Selection {
         let wanted = selector.lowercased()
         let considered = items.indices.filter { candidate(items[$0]) }
@@ -73,7 +73,7 @@ public enum ItemQuery {
 
     /// How an item is named to a person choosing between several: `Folder/Title` (levels
     /// escaped as ``FolderPath`` writes them).
-    public static func path(of item: VaultItem) -> String {
+    public static func path(of item: some NamedItem) -> String {
         FolderPath.format(item.folder + [item.title])
     }
 

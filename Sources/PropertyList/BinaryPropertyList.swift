@@ -11,6 +11,15 @@ public enum BinaryPropertyList {
         try bytes.withUnsafeBytes { try BinaryPropertyListReader.decode($0) }
     }
 
+    /// Only the entries of a bplist00 dictionary whose keys are among `keys` (ASCII), each
+    /// decoded and checked as ``decode(_:)`` would; the other entries' values are never read.
+    /// Nil when the top-level object is not a dictionary. For readers that need a few fields of
+    /// many records (a vault's items named by title and id) and decode the rest on demand.
+    public static func decodeEntries(_ bytes: some ContiguousBytes, keys: [String]) throws -> PropertyListDictionary? {
+        let wanted = keys.map { Array($0.utf8) }
+        return try bytes.withUnsafeBytes { try BinaryPropertyListReader.decodeEntries($0, wanted: wanted) }
+    }
+
     /// Encodes a value as bplist00. The output depends only on the value (and `sortKeys`).
     /// Throws only for nesting deeper than ``PropertyListLimits/maximumDepth``.
     public static func encode(_ value: PropertyListValue, sortKeys: Bool = false) throws -> [UInt8] {

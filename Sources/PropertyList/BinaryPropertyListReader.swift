@@ -3,8 +3,8 @@ import Foundation
 /// A strict bplist00 reader that never traps and never allocates from a claimed count
 /// before checking that the bytes for it exist. See spec/PLIST.md for every rule.
 struct BinaryPropertyListReader {
-    private let bytes: UnsafeRawBufferPointer
-    private let trailer: BinaryPropertyListTrailer
+    fileprivate let bytes: UnsafeRawBufferPointer
+    fileprivate let trailer: BinaryPropertyListTrailer
     /// Sharing of strings and data, the objects CF deduplicates (a key like "password" is
     /// one object referenced 100,000 times): -1 never decoded, -2 decoded once, n ≥ 0
     /// decoded twice or more and kept in `shared[n]`. Caching from the second use on keeps
@@ -13,7 +13,7 @@ struct BinaryPropertyListReader {
     private var slots: [Int32]
     private var shared: [PropertyListValue] = []
     /// Objects on the current path from the root, for cycle detection.
-    private var onPath: [Bool]
+    fileprivate var onPath: [Bool]
     private var nodesLeft: Int
 
     static func decode(_ bytes: UnsafeRawBufferPointer) throws -> PropertyListValue {
@@ -22,6 +22,21 @@ struct BinaryPropertyListReader {
         }
         var reader = try BinaryPropertyListReader(bytes: bytes)
         return try reader.readObject(reader.trailer.topObject, depth: 0)
+    }
+
+    /// The entries of the top-level dictionary whose keys are in `wanted` (ASCII keys), each
+    /// decoded and checked as ``decode(_:)`` would; nil when the top object is no dictionary.
+    /// The other entries' keys are compared, their values never read.
+    static func decodeEntries(_ bytes: UnsafeRawBufferPointer, wanted: [[UInt8]]) throws -> PropertyListDictionary? {
+        guard bytes.count >= 8, bytes.starts(with: BinaryPropertyList.magic) else {
+            throw PropertyListError(.unknownFormat, offset: 0, "header is not bplist00")
+        }
+        var reader = try BinaryPropertyListReader(bytes: bytes)
+        let index = reader.trailer.topObject
+        let start = reader.offset(of: index)
+        let marker = bytes[start]
+        guard marker >> 4 == 0xD else { return nil }
+        return try reader.readEntries(index, at: start, info: Int(marker & 0x0F), wanted: wanted)
     }
 
     private init(bytes: UnsafeRawBufferPointer) throws {
@@ -51,14 +66,14 @@ struct BinaryPropertyListReader {
     }
 
     @inline(__always)
-    private func offset(of index: Int) -> Int {
+    fileprivate func offset(of index: Int) -> Int {
         let at = trailer.offsetTableOffset + index * trailer.offsetIntSize
         return Int(readBigEndian(bytes, at: at, width: trailer.offsetIntSize))
     }
 
     // MARK: Objects
 
-    private mutating func readObject(_ index: Int, depth: Int) throws -> PropertyListValue {
+    fileprivate mutating func readObject(_ index: Int, depth: Int) throws -> PropertyListValue {
         nodesLeft -= 1
         let start = offset(of: index)
         guard nodesLeft >= 0 else {
@@ -173,7 +188,7 @@ struct BinaryPropertyListReader {
 
     /// The element or byte count of a data/string/array/dict object, and where its body
     /// starts. Counts ≥ 15 follow the marker as an integer object (0x10–0x13).
-    private func readCount(at start: Int, info: Int) throws -> (count: Int, body: Int) {
+    fileprivate func readCount(at start: Int, info: Int) throws -> (count: Int, body: Int) {
         if info != 0x0F { return (info, start + 1) }
         try requireBytes(from: start + 1, count: 1, object: start)
         let intMarker = bytes[start + 1]
@@ -189,11 +204,11 @@ struct BinaryPropertyListReader {
         return (Int(raw), start + 2 + width)
     }
 
-    private func requireBytes(from offset: Int, count: Int, object start: Int) throws {
+    fileprivate func requireBytes(from offset: Int, count: Int, object start: Int) throws {
         guard count <= trailer.offsetTableOffset - offset else { throw outOfBounds(start) }
     }
 
-    private func outOfBounds(_ start: Int) -> PropertyListError {
+    fileprivate func outOfBounds(_ start: Int) -> PropertyListError {
         PropertyListError(
             .outOfBounds, offset: start,
             "object at \(start) claims bytes past the object area (which ends at \(trailer.offsetTableOffset))")
@@ -240,7 +255,7 @@ struct BinaryPropertyListReader {
 
     // MARK: Containers
 
-    private func readReference(at offset: Int) throws -> Int {
+    fileprivate func readReference(at offset: Int) throws -> Int {
         let ref = readBigEndian(bytes, at: offset, width: trailer.objectRefSize)
         guard ref < UInt64(trailer.objectCount) else {
             throw PropertyListError(
@@ -250,7 +265,7 @@ struct BinaryPropertyListReader {
         return Int(ref)
     }
 
-    private mutating func enter(_ index: Int, at start: Int, depth: Int) throws {
+    fileprivate mutating func enter(_ index: Int, at start: Int, depth: Int) throws {
         guard depth < PropertyListLimits.maximumDepth else {
             throw PropertyListError(
                 .tooDeep, offset: start,
@@ -306,6 +321,50 @@ struct BinaryPropertyListReader {
             }
         }
         return .dictionary(dictionary)
+    }
+}
+
+extension BinaryPropertyListReader {
+    /// ``decodeEntries(_:wanted:)``'s dictionary: a key is read as a value only when its
+    /// bytes are one of `wanted` (an ASCII key, marker 0x5) or it is a UTF-16 key (read, then
+    /// compared). A wanted key that occurs twice is refused, as a full decode would.
+    fileprivate mutating func readEntries(_ index: Int, at start: Int, info: Int, wanted: [[UInt8]]) throws
+        -> PropertyListDictionary
+    {
+        let (count, body) = try readCount(at: start, info: info)
+        let (refBytes, overflow) = count.multipliedReportingOverflow(by: 2 * trailer.objectRefSize)
+        guard !overflow else { throw outOfBounds(start) }
+        try requireBytes(from: body, count: refBytes, object: start)
+        try enter(index, at: start, depth: 0)
+        defer { onPath[index] = false }
+        var dictionary = PropertyListDictionary(minimumCapacity: wanted.count)
+        let refSize = trailer.objectRefSize
+        for i in 0..<count {
+            let keyAt = body + i * refSize
+            let keyIndex = try readReference(at: keyAt)
+            let keyStart = offset(of: keyIndex)
+            let keyMarker = bytes[keyStart]
+            switch keyMarker >> 4 {
+            case 0x5:
+                let (length, keyBody) = try readCount(at: keyStart, info: Int(keyMarker & 0x0F))
+                try requireBytes(from: keyBody, count: length, object: keyStart)
+                let keyBytes = UnsafeRawBufferPointer(rebasing: bytes[keyBody..<keyBody + length])
+                guard wanted.contains(where: { $0.elementsEqual(keyBytes) }) else { continue }
+            case 0x6:
+                break
+            default:
+                throw PropertyListError(.invalidKey, offset: keyStart, "dictionary key is not a string")
+            }
+            guard case .string(let key) = try readObject(keyIndex, depth: 1) else {
+                preconditionFailure("string marker decoded to a non-string")
+            }
+            guard keyMarker >> 4 == 0x5 || wanted.contains(where: { $0.elementsEqual(key.utf8) }) else { continue }
+            let value = try readObject(readReference(at: keyAt + count * refSize), depth: 1)
+            guard dictionary.insertNew(key: key, value: value) else {
+                throw PropertyListError(.invalidKey, offset: keyStart, "duplicate dictionary key \"\(key)\"")
+            }
+        }
+        return dictionary
     }
 }
 

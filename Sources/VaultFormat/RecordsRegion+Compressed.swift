@@ -1,4 +1,5 @@
 import Foundation
+
 extension UnlockedVault {
     /// Step 4 of ``readRecordsRegion()`` for compressed records (spec/FORMAT.md §12.2):
     /// after the index, record groups — each a u32 length (≥ 1) and one zstd frame whose

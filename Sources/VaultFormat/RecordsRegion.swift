@@ -31,6 +31,17 @@ struct RecordsRegion {
         }
     }
 
+    /// ``decodeRecord(_:in:)`` for the entries under `keys` only.
+    func decodeEntries(_ n: Int, keys: [String], in vault: UnlockedVault) throws -> PropertyListDictionary? {
+        do {
+            return try BinaryPropertyList.decodeEntries(stream[spans[n]], keys: keys)
+        } catch let error as PropertyListError {
+            throw vault.malformed(
+                "record \(n) is not a valid bplist00: \(error)",
+                chunk: groupChunks?[n] ?? spans[n].lowerBound / PayloadIndex.body)
+        }
+    }
+
     /// Decodes every record on every core without keeping them (what `verify` and a save's
     /// verification need, at a fraction of the memory), except ``knownRecords``; throws the
     /// lowest failing record's error.

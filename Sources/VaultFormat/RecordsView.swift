@@ -29,6 +29,24 @@ public struct RecordsView: Sendable {
     public func map<T: Sendable>(
         _ range: Range<Int>, _ transform: @Sendable (Int, PropertyListValue) throws -> T
     ) throws -> [T] {
+        try everyRecord(range) { n in try transform(n, decode(n)) }
+    }
+
+    /// Record `n`'s entries under `keys` only (``BinaryPropertyList/decodeEntries(_:keys:)``):
+    /// nil when the record is not a dictionary. Its other values are not read, so damage in
+    /// them is not seen here (``decode(_:)`` and `verify` see it).
+    public func entries(_ n: Int, keys: [String]) throws -> PropertyListDictionary? {
+        try region.decodeEntries(n, keys: keys, in: vault)
+    }
+
+    /// ``map(_:_:)`` over ``entries(_:keys:)``: a few fields of every record, on every core.
+    public func mapEntries<T: Sendable>(
+        _ range: Range<Int>, keys: [String], _ transform: @Sendable (Int, PropertyListDictionary?) throws -> T
+    ) throws -> [T] {
+        try everyRecord(range) { n in try transform(n, entries(n, keys: keys)) }
+    }
+
+    private func everyRecord<T: Sendable>(_ range: Range<Int>, _ make: @Sendable (Int) throws -> T) throws -> [T] {
         let count = range.count
         guard count > 0 else { return [] }
         let slices = count < 256 ? 1 : ProcessInfo.processInfo.activeProcessorCount * 4
@@ -44,7 +62,7 @@ public struct RecordsView: Sendable {
                     for i in start..<count * (slice + 1) / slices {
                         let n = range.lowerBound + i
                         do {
-                            out.buffer.baseAddress!.advanced(by: i).initialize(to: try transform(n, decode(n)))
+                            out.buffer.baseAddress!.advanced(by: i).initialize(to: try make(n))
                             made.buffer[slice] += 1
                         } catch {
                             failures.record(error, at: n)

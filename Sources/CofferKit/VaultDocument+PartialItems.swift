@@ -1,0 +1,36 @@
+import Foundation
+import PropertyList
+import VaultFormat
+import VaultModel
+
+/// Documents for commands that only show items: each item read from the few record keys
+/// the command shows, on every core, so `list` does not decode every password, note and
+/// date of 100,000 items to print four columns.
+extension VaultDocument {
+    /// The keys `list` shows or filters on (spec/MODEL.md names them).
+    public static let listedItemKeys = ["id", "kind", "title", "username", "folder", "urls", "tags", "trashed"]
+
+    /// The keys ``ItemQuery/matches(_:words:)`` searches, and those `search` shows.
+    public static let searchedItemKeys = listedItemKeys + ["notes", "keychain", "icon", "fields"]
+
+    /// The document of `vault` with each item read from `itemKeys` only (its other fields
+    /// empty): for showing, **never for saving** — a save would drop every other field. Other
+    /// keys of a record are not checked here. A vault with collections is read whole (their
+    /// items are in their own regions), as ``init(vault:)`` reads it.
+    public init(vault: UnlockedVault, itemKeys: [String]) throws {
+        let partial = try vault.withRecords { records -> VaultDocument? in
+            // Asked inside: reading the records remembered the index that holds the table.
+            guard try vault.collectionTable()?.collections.isEmpty ?? true else { return nil }
+            guard records.count > 0 else { return VaultDocument() }
+            var document = try VaultDocument(settingsRecord: try records.decode(0))
+            document.items = try records.mapEntries(1..<records.count, keys: itemKeys) { n, entries in
+                guard let entries else {
+                    throw ModelError(record: n, key: "", "an item record is not a dictionary")
+                }
+                return try VaultItem(plist: entries, record: n)
+            }
+            return document
+        }
+        if let partial { self = partial } else { try self.init(vault: vault) }
+    }
+}

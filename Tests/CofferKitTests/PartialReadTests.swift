@@ -1,0 +1,88 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import CofferKit
+
+/// Reading items from a few record keys (`ItemLookup`, `VaultDocument(vault:itemKeys:)`)
+/// finds and shows exactly what reading the whole document does.
+@Suite struct PartialReadTests {
+    /// A vault of items with shared titles, folders, titles holding a slash, trashed items,
+    /// secrets, notes, fields and keychain attributes.
+    static func vault() throws -> (path: String, items: [VaultItem]) {
+        let path = try RecordReuseTests.vault(items: 0)
+        var random = SeededGenerator(seed: 12)
+        let vault = try VaultFile(path: path).unlock(with: RecordReuseTests.key)
+        var document = try VaultDocument(vault: vault)
+        let titles = ["GitHub", "github", "Bank", "a/b", "Mail", "Ünïcode", "Work", "x"]
+        let folders: [[String]] = [[], ["Work"], ["Work", "a/b"], ["Home"], ["a"]]
+        document.items = (0..<400).map { i in
+            var item = VaultItem(title: titles.randomElement(using: &random)! + (i % 5 == 0 ? " \(i)" : ""))
+            item.folder = folders.randomElement(using: &random)!
+            item.username = i % 3 == 0 ? nil : "user\(i)"
+            item.password = "pw-\(i)"
+            item.urls = i % 4 == 0 ? ["https://s\(i).example"] : []
+            item.notes = i % 2 == 0 ? "note \(i) Bank" : nil
+            item.tags = i % 6 == 0 ? ["t\(i % 12)"] : []
+            item.customFields =
+                i % 7 == 0 ? [VaultItem.CustomField(name: "pin", value: "\(i)", concealed: i % 14 == 0)] : []
+            if i % 9 == 0 { item.trashed = Date(timeIntervalSinceReferenceDate: Double(i)) }
+            return item
+        }
+        try VaultStore.save(try VaultContent.payload(for: &document, over: vault), over: vault)
+        return (path, try VaultDocument(vault: VaultFile(path: path).unlock(with: RecordReuseTests.key)).items)
+    }
+
+    @Test func lookingUpOneItemFindsWhatTheWholeDocumentFinds() throws {
+        let (path, items) = try Self.vault()
+        let vault = try VaultFile(path: path).unlock(with: RecordReuseTests.key)
+        var selectors = [
+            "GitHub", "github", "bank", "a/b", "Work/a\\/b/Mail", "Home/x", "ünïcode", "nothing", "Mail 5",
+        ]
+        selectors += items.prefix(40).map { String($0.id.recordString.prefix(4 + $0.title.count % 5)) }
+        selectors += items.suffix(10).map(\.id.recordString) + items.map { ItemQuery.path(of: $0) }.prefix(30)
+        for trashed in [false, true] {
+            for selector in selectors {
+                let whole = ItemQuery.select(selector, in: items, where: { ($0.trashed != nil) == trashed })
+                let found = try #require(
+                    try ItemLookup.find(selector, in: vault, where: { ($0.trashed != nil) == trashed }))
+                switch (whole, found) {
+                case (.one(let i), .one(let item)): #expect(item == items[i], "\(selector)")
+                case (.none, .none): break
+                case (.ambiguous(let indices), .ambiguous(let names)):
+                    #expect(names == indices.map { ItemName(items[$0]) }, "\(selector)")
+                default: Issue.record("\(selector) trashed \(trashed): \(whole) but \(found)")
+                }
+            }
+        }
+    }
+
+    @Test func aListedDocumentShowsTheListedFieldsOfEveryItemAndNoSecret() throws {
+        let (path, items) = try Self.vault()
+        let vault = try VaultFile(path: path).unlock(with: RecordReuseTests.key)
+        let listed = try VaultDocument(vault: vault, itemKeys: VaultDocument.listedItemKeys).items
+        #expect(listed.count == items.count)
+        for (read, whole) in zip(listed, items) {
+            #expect(read.id == whole.id && read.kind == whole.kind && read.title == whole.title)
+            #expect(read.username == whole.username && read.folder == whole.folder && read.urls == whole.urls)
+            #expect(read.tags == whole.tags && read.trashed == whole.trashed)
+            #expect(read.password == nil && read.notes == nil && read.customFields.isEmpty)
+        }
+        let searched = try VaultDocument(vault: vault, itemKeys: VaultDocument.searchedItemKeys).items
+        for words in [["bank"], ["note", "1"], ["pin"], ["work", "github"], ["pw-3"], ["33"]] {
+            #expect(
+                searched.filter { ItemQuery.matches($0, words: words) }.map(\.id)
+                    == items.filter { ItemQuery.matches($0, words: words) }.map(\.id), "\(words)")
+        }
+    }
+
+    /// Items in collections are in their own regions: both reads fall back to the whole
+    /// document and see them.
+    @Test func aVaultWithCollectionsIsReadWhole() throws {
+        let path = try CollectionTests.sharedHousehold()
+        let vault = try CollectionTests.open(path, CollectionTests.alice)
+        #expect(try ItemLookup.find("Alice's bank", in: vault) == nil)
+        let listed = try VaultDocument(vault: vault, itemKeys: VaultDocument.listedItemKeys)
+        #expect(listed.items.map(\.title).sorted() == ["Alice's bank", "Electricity", "Netflix"])
+    }
+}
