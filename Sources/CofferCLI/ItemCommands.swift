@@ -105,7 +105,8 @@ struct Search: ParsableCommand {
     @OptionGroup var keys: KeyOptions
 
     func run() throws {
-        let document = try keys.readDocument(vault, itemKeys: VaultDocument.searchedItemKeys)
+        // Read whole: search looks at nearly every key, and reading only some cost more.
+        let document = try keys.readDocument(vault)
         let selected = try collection.selected(in: document, vault: vault)
         let query = SearchWords(words)
         let found = document.items.indices.filter { i in

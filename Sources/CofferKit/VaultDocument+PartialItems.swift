@@ -10,9 +10,6 @@ extension VaultDocument {
     /// The keys `list` shows or filters on (spec/MODEL.md names them).
     public static let listedItemKeys = ["id", "kind", "title", "username", "folder", "urls", "tags", "trashed"]
 
-    /// The keys ``ItemQuery/matches(_:words:)`` searches, and those `search` shows.
-    public static let searchedItemKeys = listedItemKeys + ["notes", "keychain", "icon", "fields"]
-
     /// The document of `vault` with each item read from `itemKeys` only (its other fields
     /// empty): for showing, **never for saving** — a save would drop every other field. Other
     /// keys of a record are not checked here. A vault with collections is read whole (their

@@ -348,8 +348,13 @@ extension BinaryPropertyListReader {
             case 0x5:
                 let (length, keyBody) = try readCount(at: keyStart, info: Int(keyMarker & 0x0F))
                 try requireBytes(from: keyBody, count: length, object: keyStart)
-                let keyBytes = UnsafeRawBufferPointer(rebasing: bytes[keyBody..<keyBody + length])
-                guard wanted.contains(where: { $0.elementsEqual(keyBytes) }) else { continue }
+                let key = bytes.baseAddress! + keyBody
+                guard
+                    wanted.contains(where: { w in
+                        w.count == length
+                            && (length == 0 || w.withUnsafeBytes { memcmp($0.baseAddress!, key, length) == 0 })
+                    })
+                else { continue }
             case 0x6:
                 break
             default:

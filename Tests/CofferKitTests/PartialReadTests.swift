@@ -57,7 +57,7 @@ import Testing
         }
     }
 
-    @Test func aListedDocumentShowsTheListedFieldsOfEveryItemAndNoSecret() throws {
+    @Test func aListedDocumentHoldsTheListedFieldsOfEveryItemAndNoSecret() throws {
         let (path, items) = try Self.vault()
         let vault = try VaultFile(path: path).unlock(with: RecordReuseTests.key)
         let listed = try VaultDocument(vault: vault, itemKeys: VaultDocument.listedItemKeys).items
@@ -67,12 +67,6 @@ import Testing
             #expect(read.username == whole.username && read.folder == whole.folder && read.urls == whole.urls)
             #expect(read.tags == whole.tags && read.trashed == whole.trashed)
             #expect(read.password == nil && read.notes == nil && read.customFields.isEmpty)
-        }
-        let searched = try VaultDocument(vault: vault, itemKeys: VaultDocument.searchedItemKeys).items
-        for words in [["bank"], ["note", "1"], ["pin"], ["work", "github"], ["pw-3"], ["33"]] {
-            #expect(
-                searched.filter { ItemQuery.matches($0, words: words) }.map(\.id)
-                    == items.filter { ItemQuery.matches($0, words: words) }.map(\.id), "\(words)")
         }
     }
 
