@@ -108,11 +108,9 @@ struct Search: ParsableCommand {
         // Read whole: search looks at nearly every key, and reading only some cost more.
         let document = try keys.readDocument(vault)
         let selected = try collection.selected(in: document, vault: vault)
-        let query = SearchWords(words)
-        let found = document.items.indices.filter { i in
-            let item = document.items[i]
-            return (item.trashed != nil) == trash && selected.map { item.collection == $0 } ?? true
-                && query.match(item)
+        let trash = trash
+        let found = SearchWords(words).indices(in: document.items) { item in
+            (item.trashed != nil) == trash && selected.map { item.collection == $0 } ?? true
         }
         if found.isEmpty {
             // Like grep: no match is exit code 1, so `coffer search V x && …` reads naturally.

@@ -48,6 +48,23 @@ import Testing
         #expect((500...2500).contains(found), "both outcomes must be common for the comparison to mean much")
     }
 
+    /// Many items are matched on every core: the indices are those a filter in order finds,
+    /// with the candidate rule applied.
+    @Test func indicesAreWhatAFilterInOrderFinds() {
+        var random = SeededGenerator(seed: 45)
+        let items = (0..<20_000).map { i -> VaultItem in
+            var item = VaultItem(title: Self.pieces.randomElement(using: &random)! + " \(i % 97)")
+            item.notes = i % 3 == 0 ? "Café \(i)" : nil
+            if i % 11 == 0 { item.trashed = Date(timeIntervalSinceReferenceDate: 0) }
+            return item
+        }
+        for words in [["cafe"], ["git", "1"], ["zzz"], [], ["5"]] {
+            let query = SearchWords(words)
+            let expected = items.indices.filter { items[$0].trashed == nil && query.match(items[$0]) }
+            #expect(query.indices(in: items) { $0.trashed == nil } == expected, "\(words)")
+        }
+    }
+
     @Test func asciiWordsIgnoreCaseAndNeverSearchSecrets() {
         var item = VaultItem(title: "GitHub")
         item.username = "Ana@Example.org"
