@@ -15,11 +15,16 @@ enum ItemTable {
     ) throws {
         let rows = rows ?? Array(items.indices)
         let showsCollection = rows.contains { items[$0].collection != nil }
-        func collection(_ item: VaultItem) -> String {
+        @Sendable func collection(_ item: VaultItem) -> String {
             item.collection.map { collections[$0] ?? "?" } ?? CollectionOption.defaultName
         }
-        let folders = rows.map { FolderPath.format(items[$0].folder) }
-        let order = sortedOrder(rows.indices.map { (folders[$0].lowercased(), items[rows[$0]].title.lowercased()) })
+        // Each row's folder and sort key made on every core (rows are independent).
+        let keyed = ParallelMap.map(rows.count) { r in
+            let folder = FolderPath.format(items[rows[r]].folder)
+            return (folder: folder, key: (folder.lowercased(), items[rows[r]].title.lowercased()))
+        }
+        let folders = keyed.map(\.folder)
+        let order = sortedOrder(keyed.map(\.key))
         if json {
             var writer = PrettyJSONWriter()
             writer.writeArray(
@@ -39,16 +44,16 @@ enum ItemTable {
         var table = TextTable(
             header: ["ID", "KIND", "TITLE", "USERNAME", "FOLDER"] + (showsCollection ? ["COLLECTION"] : []))
         table.reserve(rows: rows.count)
-        items.withUnsafeBufferPointer { items in  // read in place: no item is copied
-            for r in order {
-                let i = rows[r]
-                table.append(
-                    [
-                        idPrefix(items[i].id), cell(items[i].kind.name), cell(items[i].title),
-                        cell(items[i].username ?? ""), cell(folders[r]),
-                    ] + (showsCollection ? [cell(collection(items[i]))] : []))
-            }
+        // Cells made on every core, in table order; appended (and measured) in that order.
+        let cells = ParallelMap.map(order.count) { position in
+            let r = order[position]
+            let item = items[rows[r]]
+            return [
+                idPrefix(item.id), cell(item.kind.name), cell(item.title), cell(item.username ?? ""),
+                cell(folders[r]),
+            ] + (showsCollection ? [cell(collection(item))] : [])
         }
+        for row in cells { table.append(row) }
         table.write()
     }
 

@@ -39,6 +39,7 @@ extension CofferKitError.Code {
         case .noSuchFolder, .folderExists, .folderNotEmpty: 1
         case .invalidAttachment: 2
         case .noSuchAttachment, .collection: 1
+        case .partialDocument: 1
         }
     }
 }

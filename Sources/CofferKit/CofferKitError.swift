@@ -21,6 +21,8 @@ public struct CofferKitError: Error, Equatable, Sendable, CustomStringConvertibl
         /// A collection operation that cannot be done as asked (no such collection, a name
         /// taken, a member that already has it).
         case collection
+        /// A document read for showing only (some keys of each item) was given to a save.
+        case partialDocument
     }
 
     public var code: Code

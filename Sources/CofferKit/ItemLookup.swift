@@ -25,6 +25,9 @@ public enum ItemLookup {
         try vault.withRecords { records -> Found? in
             // Asked inside: reading the records remembered the index that holds the table.
             guard try vault.collectionTable()?.collections.isEmpty ?? true else { return nil }
+            guard records.count > 0 else { return Found.none }
+            // Read as every reader reads it: a newer schema or a damaged record 0 is refused.
+            _ = try VaultDocument(settingsRecord: records.decode(0))
             guard records.count > 1 else { return Found.none }
             let names = try records.mapEntries(1..<records.count, keys: ItemName.recordKeys) { n, entries in
                 try ItemName(entries: entries, record: n)

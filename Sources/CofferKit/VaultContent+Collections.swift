@@ -14,6 +14,7 @@ extension VaultContent {
         for document: inout VaultDocument, over vault: UnlockedVault,
         adding: [(id: [UInt8], source: any BlobSource)] = [], random: RandomSource = SystemRandom.shared
     ) throws -> VaultPayload {
+        try refusePartial(document)
         let previous = VaultPayload(blobs: try vault.blobsForResealing() + adding)
         let table = try vault.collectionTable()
         var payload: VaultPayload

@@ -12,6 +12,7 @@ public enum VaultContent {
     public static func payload(for document: inout VaultDocument, previous: VaultPayload? = nil) throws
         -> VaultPayload
     {
+        try refusePartial(document)
         // Private items saved here would land in the default collection, which everyone reads.
         guard document.collections.isEmpty, !document.items.contains(where: { $0.collection != nil }) else {
             throw CofferKitError(
@@ -64,5 +65,14 @@ public enum VaultContent {
             }
         }
         return document
+    }
+
+    /// A document whose items hold only some keys would save without the rest: every
+    /// password, note and date of every item lost.
+    static func refusePartial(_ document: VaultDocument) throws {
+        guard let keys = document.partialItemKeys else { return }
+        throw CofferKitError(
+            .partialDocument,
+            "this document was read for showing only (items hold \(keys.joined(separator: ", "))); it cannot be saved")
     }
 }

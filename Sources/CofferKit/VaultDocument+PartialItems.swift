@@ -11,7 +11,7 @@ extension VaultDocument {
     public static let listedItemKeys = ["id", "kind", "title", "username", "folder", "urls", "tags", "trashed"]
 
     /// The document of `vault` with each item read from `itemKeys` only (its other fields
-    /// empty): for showing, **never for saving** — a save would drop every other field. Other
+    /// empty): for showing, never for saving (``VaultContent`` refuses to save it). Other
     /// keys of a record are not checked here. A vault with collections is read whole (their
     /// items are in their own regions), as ``init(vault:)`` reads it.
     public init(vault: UnlockedVault, itemKeys: [String]) throws {
@@ -20,6 +20,7 @@ extension VaultDocument {
             guard try vault.collectionTable()?.collections.isEmpty ?? true else { return nil }
             guard records.count > 0 else { return VaultDocument() }
             var document = try VaultDocument(settingsRecord: try records.decode(0))
+            document.partialItemKeys = itemKeys
             document.items = try records.mapEntries(1..<records.count, keys: itemKeys) { n, entries in
                 guard let entries else {
                     throw ModelError(record: n, key: "", "an item record is not a dictionary")

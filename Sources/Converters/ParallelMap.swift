@@ -3,8 +3,8 @@ import Foundation
 /// `(0..<count).map(transform)` on every core, in order. For work that is independent per
 /// element and costly enough to share out (classifying a notes list's lines, finishing its
 /// records); below `serialBelow` elements it runs on the calling thread.
-enum ParallelMap {
-    static func map<T>(_ count: Int, serialBelow: Int = 2048, _ transform: @Sendable (Int) -> T) -> [T] {
+package enum ParallelMap {
+    package static func map<T>(_ count: Int, serialBelow: Int = 2048, _ transform: @Sendable (Int) -> T) -> [T] {
         guard count >= serialBelow else { return (0..<count).map(transform) }
         // A few slices per core, so one slow slice does not leave a core idle.
         let slices = min(count, ProcessInfo.processInfo.activeProcessorCount * 4)

@@ -11,13 +11,28 @@ public enum BinaryPropertyList {
         try bytes.withUnsafeBytes { try BinaryPropertyListReader.decode($0) }
     }
 
-    /// Only the entries of a bplist00 dictionary whose keys are among `keys` (ASCII), each
-    /// decoded and checked as ``decode(_:)`` would; the other entries' values are never read.
-    /// Nil when the top-level object is not a dictionary. For readers that need a few fields of
-    /// many records (a vault's items named by title and id) and decode the rest on demand.
-    public static func decodeEntries(_ bytes: some ContiguousBytes, keys: [String]) throws -> PropertyListDictionary? {
-        let wanted = keys.map { Array($0.utf8) }
-        return try bytes.withUnsafeBytes { try BinaryPropertyListReader.decodeEntries($0, wanted: wanted) }
+    /// Only the entries of a bplist00 dictionary whose keys are among `keys`, each decoded and
+    /// checked as ``decode(_:)`` would; the other entries' values are never read. Nil when the
+    /// top-level object is not a dictionary (it is decoded whole, so damage in it is still a
+    /// ``PropertyListError``). For readers that need a few fields of many records (a vault's
+    /// items named by title and id) and decode the rest on demand.
+    ///
+    /// An ASCII key in the file is compared by its bytes, so give `keys` as ASCII (a non-ASCII
+    /// key equal to an ASCII one as Unicode, such as U+212A KELVIN SIGN for "K", would not
+    /// match it); a UTF-16 key in the file is compared as strings compare.
+    public static func decodeEntries(_ bytes: some ContiguousBytes, keys: Keys) throws -> PropertyListDictionary? {
+        try bytes.withUnsafeBytes { try BinaryPropertyListReader.decodeEntries($0, wanted: keys) }
+    }
+
+    /// The keys ``decodeEntries(_:keys:)`` reads, prepared once for many documents.
+    public struct Keys: Sendable {
+        let strings: [String]
+        let bytes: [[UInt8]]
+
+        public init(_ keys: [String]) {
+            strings = keys
+            bytes = keys.map { Array($0.utf8) }
+        }
     }
 
     /// Encodes a value as bplist00. The output depends only on the value (and `sortKeys`).

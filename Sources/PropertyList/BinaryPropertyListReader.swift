@@ -27,7 +27,9 @@ struct BinaryPropertyListReader {
     /// The entries of the top-level dictionary whose keys are in `wanted` (ASCII keys), each
     /// decoded and checked as ``decode(_:)`` would; nil when the top object is no dictionary.
     /// The other entries' keys are compared, their values never read.
-    static func decodeEntries(_ bytes: UnsafeRawBufferPointer, wanted: [[UInt8]]) throws -> PropertyListDictionary? {
+    static func decodeEntries(_ bytes: UnsafeRawBufferPointer, wanted: BinaryPropertyList.Keys) throws
+        -> PropertyListDictionary?
+    {
         guard bytes.count >= 8, bytes.starts(with: BinaryPropertyList.magic) else {
             throw PropertyListError(.unknownFormat, offset: 0, "header is not bplist00")
         }
@@ -35,7 +37,10 @@ struct BinaryPropertyListReader {
         let index = reader.trailer.topObject
         let start = reader.offset(of: index)
         let marker = bytes[start]
-        guard marker >> 4 == 0xD else { return nil }
+        guard marker >> 4 == 0xD else {
+            _ = try reader.readObject(index, depth: 0)  // checked whole, so damage is reported as such
+            return nil
+        }
         return try reader.readEntries(index, at: start, info: Int(marker & 0x0F), wanted: wanted)
     }
 
@@ -325,10 +330,11 @@ struct BinaryPropertyListReader {
 }
 
 extension BinaryPropertyListReader {
-    /// ``decodeEntries(_:wanted:)``'s dictionary: a key is read as a value only when its
-    /// bytes are one of `wanted` (an ASCII key, marker 0x5) or it is a UTF-16 key (read, then
-    /// compared). A wanted key that occurs twice is refused, as a full decode would.
-    fileprivate mutating func readEntries(_ index: Int, at start: Int, info: Int, wanted: [[UInt8]]) throws
+    /// ``decodeEntries(_:wanted:)``'s dictionary: an ASCII key (marker 0x5) is wanted when its
+    /// bytes are one of `wanted`; a UTF-16 key is read and compared as strings compare. A
+    /// wanted key that occurs twice is refused, as a full decode would.
+    fileprivate mutating func readEntries(_ index: Int, at start: Int, info: Int, wanted keys: BinaryPropertyList.Keys)
+        throws
         -> PropertyListDictionary
     {
         let (count, body) = try readCount(at: start, info: info)
@@ -337,6 +343,7 @@ extension BinaryPropertyListReader {
         try requireBytes(from: body, count: refBytes, object: start)
         try enter(index, at: start, depth: 0)
         defer { onPath[index] = false }
+        let wanted = keys.bytes
         var dictionary = PropertyListDictionary(minimumCapacity: wanted.count)
         let refSize = trailer.objectRefSize
         for i in 0..<count {
@@ -363,7 +370,7 @@ extension BinaryPropertyListReader {
             guard case .string(let key) = try readObject(keyIndex, depth: 1) else {
                 preconditionFailure("string marker decoded to a non-string")
             }
-            guard keyMarker >> 4 == 0x5 || wanted.contains(where: { $0.elementsEqual(key.utf8) }) else { continue }
+            guard keyMarker >> 4 == 0x5 || keys.strings.contains(key) else { continue }
             let value = try readObject(readReference(at: keyAt + count * refSize), depth: 1)
             guard dictionary.insertNew(key: key, value: value) else {
                 throw PropertyListError(.invalidKey, offset: keyStart, "duplicate dictionary key \"\(key)\"")

@@ -29,10 +29,9 @@ public struct PropertyListDictionary: Hashable, Sendable, Sequence {
 
     public func position(of key: String) -> Int? {
         if let index { return index[key] }
-        // Lengths first: most keys a reader asks for are absent or elsewhere, and comparing two
-        // lengths is far cheaper than a call into the standard library's string comparison.
-        let length = key.utf8.count
-        return entries.firstIndex { $0.key.utf8.count == length && $0.key == key }
+        // String equality, not bytes: keys equal as Unicode are one key (spec/PLIST.md), and
+        // they can differ in length ("é" and "e\u{301}", "\u{212A}" and "K").
+        return entries.firstIndex { $0.key == key }
     }
 
     public subscript(key: String) -> PropertyListValue? {

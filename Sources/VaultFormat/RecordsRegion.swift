@@ -32,7 +32,9 @@ struct RecordsRegion {
     }
 
     /// ``decodeRecord(_:in:)`` for the entries under `keys` only.
-    func decodeEntries(_ n: Int, keys: [String], in vault: UnlockedVault) throws -> PropertyListDictionary? {
+    func decodeEntries(_ n: Int, keys: BinaryPropertyList.Keys, in vault: UnlockedVault) throws
+        -> PropertyListDictionary?
+    {
         do {
             return try BinaryPropertyList.decodeEntries(stream[spans[n]], keys: keys)
         } catch let error as PropertyListError {

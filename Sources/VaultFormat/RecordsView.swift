@@ -35,7 +35,7 @@ public struct RecordsView: Sendable {
     /// Record `n`'s entries under `keys` only (``BinaryPropertyList/decodeEntries(_:keys:)``):
     /// nil when the record is not a dictionary. Its other values are not read, so damage in
     /// them is not seen here (``decode(_:)`` and `verify` see it).
-    public func entries(_ n: Int, keys: [String]) throws -> PropertyListDictionary? {
+    public func entries(_ n: Int, keys: BinaryPropertyList.Keys) throws -> PropertyListDictionary? {
         try region.decodeEntries(n, keys: keys, in: vault)
     }
 
@@ -43,7 +43,8 @@ public struct RecordsView: Sendable {
     public func mapEntries<T: Sendable>(
         _ range: Range<Int>, keys: [String], _ transform: @Sendable (Int, PropertyListDictionary?) throws -> T
     ) throws -> [T] {
-        try everyRecord(range) { n in try transform(n, entries(n, keys: keys)) }
+        let keys = BinaryPropertyList.Keys(keys)
+        return try everyRecord(range) { n in try transform(n, entries(n, keys: keys)) }
     }
 
     private func everyRecord<T: Sendable>(_ range: Range<Int>, _ make: @Sendable (Int) throws -> T) throws -> [T] {

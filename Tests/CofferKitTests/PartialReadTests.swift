@@ -1,4 +1,5 @@
 import Foundation
+import PropertyList
 import TestSupport
 import Testing
 
@@ -70,6 +71,20 @@ import Testing
         }
     }
 
+    /// A document read for showing holds no secret: saving it would lose them all, so every
+    /// save refuses it and the file is left as it was.
+    @Test func aListedDocumentIsNeverSaved() throws {
+        let (path, _) = try Self.vault()
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let vault = try VaultFile(path: path).unlock(with: RecordReuseTests.key)
+        var listed = try VaultDocument(vault: vault, itemKeys: VaultDocument.listedItemKeys)
+        #expect(throws: CofferKitError.self) { try VaultContent.payload(for: &listed, over: vault) }
+        #expect(throws: CofferKitError.self) { try VaultContent.payload(for: &listed) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        var whole = try VaultDocument(vault: vault)
+        _ = try VaultContent.payload(for: &whole, over: vault)
+    }
+
     /// Items in collections are in their own regions: both reads fall back to the whole
     /// document and see them.
     @Test func aVaultWithCollectionsIsReadWhole() throws {
@@ -78,5 +93,40 @@ import Testing
         #expect(try ItemLookup.find("Alice's bank", in: vault) == nil)
         let listed = try VaultDocument(vault: vault, itemKeys: VaultDocument.listedItemKeys)
         #expect(listed.items.map(\.title).sorted() == ["Alice's bank", "Electricity", "Netflix"])
+    }
+
+    /// A vault holding `records` as they are (record 0 first).
+    static func vault(records: [PropertyListValue]) throws -> UnlockedVault {
+        let path = try RecordReuseTests.vault(items: 0)
+        try VaultStore.save(
+            VaultPayload(records: records), over: VaultFile(path: path).unlock(with: RecordReuseTests.key))
+        return try VaultFile(path: path).unlock(with: RecordReuseTests.key)
+    }
+
+    static let item: PropertyListValue = .dictionary(VaultItem(title: "GitHub").plist)
+
+    /// Record 0 is read as every reader reads it: a newer schema is refused, not skipped.
+    @Test func aNewerSchemaIsRefusedByTheLookupAsByTheDocument() throws {
+        let vault = try Self.vault(records: [.dictionary(["schema": .integer(2)]), Self.item])
+        let whole = #expect(throws: (any Error).self) { try VaultDocument(vault: vault) }
+        let found = #expect(throws: (any Error).self) { try ItemLookup.find("GitHub", in: vault) }
+        #expect("\(String(describing: found))" == "\(String(describing: whole))")
+        #expect("\(String(describing: whole))".contains("schema"))
+    }
+
+    /// A record that is no dictionary, or no valid bplist00 in a key the lookup reads, fails
+    /// the lookup and the listing with the error the whole document gives.
+    @Test func aBrokenRecordGivesTheErrorTheWholeDocumentGives() throws {
+        let settings = VaultDocument().settingsRecord
+        for broken: PropertyListValue in [.array([.string("id")]), .dictionary(["id": .integer(7)]), .string("x")] {
+            let vault = try Self.vault(records: [settings, Self.item, broken])
+            let whole = #expect(throws: (any Error).self) { try VaultDocument(vault: vault) }
+            let found = #expect(throws: (any Error).self) { try ItemLookup.find("GitHub", in: vault) }
+            let listed = #expect(throws: (any Error).self) {
+                try VaultDocument(vault: vault, itemKeys: VaultDocument.listedItemKeys)
+            }
+            #expect("\(String(describing: found))" == "\(String(describing: whole))", "\(broken)")
+            #expect("\(String(describing: listed))" == "\(String(describing: whole))", "\(broken)")
+        }
     }
 }

@@ -25,7 +25,7 @@ import Testing
                 Issue.record("not a dictionary")
                 return
             }
-            let read = try #require(try BinaryPropertyList.decodeEntries(bytes, keys: wanted))
+            let read = try #require(try BinaryPropertyList.decodeEntries(bytes, keys: .init(wanted)))
             let expected = whole.entries.filter { wanted.contains($0.key) }
             #expect(read.keys == expected.map(\.key), "round \(round)")
             #expect(read.values == expected.map(\.value), "round \(round)")
@@ -34,7 +34,7 @@ import Testing
 
     @Test func aTopObjectThatIsNoDictionaryIsNil() throws {
         let bytes = try BinaryPropertyList.encode(.array([.string("id")]))
-        #expect(try BinaryPropertyList.decodeEntries(bytes, keys: ["id"]) == nil)
+        #expect(try BinaryPropertyList.decodeEntries(bytes, keys: .init(["id"])) == nil)
     }
 
     /// A wanted key twice is refused as the full decode refuses it; damage in a value that is
@@ -44,14 +44,37 @@ import Testing
         var bytes = try BinaryPropertyList.encode(.dictionary(["id": .string("a"), "xx": .string("b")]))
         let xx = try #require(bytes.firstRange(of: Array("xx".utf8)))
         bytes.replaceSubrange(xx, with: Array("id".utf8))
-        #expect(throws: PropertyListError.self) { try BinaryPropertyList.decodeEntries(bytes, keys: ["id"]) }
+        #expect(throws: PropertyListError.self) { try BinaryPropertyList.decodeEntries(bytes, keys: .init(["id"])) }
         // {"id": "a", "note": 1.5} with the real's size patched to 2^5 bytes: invalid.
         var damaged = try BinaryPropertyList.encode(.dictionary(["id": .string("a"), "note": .real(1.5)]))
         let real = try #require(damaged.firstIndex(of: 0x23))
         damaged[real] = 0x25
         #expect(throws: PropertyListError.self) { try BinaryPropertyList.decode(damaged) }
-        let read = try #require(try BinaryPropertyList.decodeEntries(damaged, keys: ["id"]))
+        let read = try #require(try BinaryPropertyList.decodeEntries(damaged, keys: .init(["id"])))
         #expect(read.entries.map(\.key) == ["id"] && read["id"] == .string("a"))
-        #expect(throws: PropertyListError.self) { try BinaryPropertyList.decodeEntries(damaged, keys: ["note"]) }
+        #expect(throws: PropertyListError.self) { try BinaryPropertyList.decodeEntries(damaged, keys: .init(["note"])) }
+    }
+
+    /// A top object that is no dictionary is still decoded whole: damage in it is a
+    /// PropertyListError, as the full decode reports it, not a quiet nil.
+    @Test func aDamagedTopObjectThatIsNoDictionaryIsAnError() throws {
+        var bytes = try BinaryPropertyList.encode(.array([.bool(true)]))
+        let value = try #require(bytes.lastIndex(of: 0x09))  // the true
+        bytes[value] = 0x00  // a null object
+        #expect(throws: PropertyListError.self) { try BinaryPropertyList.decode(bytes) }
+        #expect(throws: PropertyListError.self) { try BinaryPropertyList.decodeEntries(bytes, keys: .init(["id"])) }
+    }
+
+    /// Keys equal as Unicode are one key, whatever their lengths: `{"é": 1, "e\u{301}": 2}` is
+    /// refused as a duplicate by the full decode and by a partial one that asks for either.
+    @Test func keysEqualAsUnicodeAreOneKey() throws {
+        var bytes = try BinaryPropertyList.encode(.dictionary(["é": .integer(1), "ëx": .integer(2)]))
+        // "ëx" in UTF-16 (00 EB 00 78) becomes "e" + U+0301 (00 65 03 01): same length.
+        let units = try #require(bytes.firstRange(of: [0x00, 0xEB, 0x00, 0x78]))
+        bytes.replaceSubrange(units, with: [0x00, 0x65, 0x03, 0x01])
+        #expect(throws: PropertyListError.self) { try BinaryPropertyList.decode(bytes) }
+        #expect(throws: PropertyListError.self) { try BinaryPropertyList.decodeEntries(bytes, keys: .init(["é"])) }
+        let precomposed: PropertyListDictionary = ["é": .integer(1)]
+        #expect(precomposed.position(of: "e\u{301}") == 0)
     }
 }
