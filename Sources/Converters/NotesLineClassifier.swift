@@ -109,7 +109,8 @@ enum NotesLineClassifier {
         }
         let (body, listItem) = NotesMarkdown.stripListMarker(unprefixed)
         line.isListItem = listItem
-        line.text = String(NotesMarkdown.plain(body))
+        // "mysql -u report -p'Rep0rt!'": a command's options read as the labels they stand for.
+        line.text = NotesCommandLine.labelled(String(body)) ?? String(NotesMarkdown.plain(body))
         // "Netflix ........ ana@x.org": dot leaders (three dots or more, or `…`) separate.
         if Self.hasDotLeader(line.text) {
             line.text = NotesTokenizer.dotLeadersSpaced(line.text[...])
