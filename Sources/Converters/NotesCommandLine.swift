@@ -22,12 +22,7 @@ enum NotesCommandLine {
     static let passwordVariables: Set<String> = ["PGPASSWORD", "MYSQL_PWD", "SSHPASS", "REDISCLI_AUTH"]
 
     /// `text` written as labels, or nil when it is no command line of a known tool with a login.
-    static func labelled(_ text: String) -> String? { read(text)?.labelled }
-
-    /// `text` written as labels, and the command's words no option took (a database, a port,
-    /// a file, or what follows mysql's bare `-p`, which people also mean as the password): those
-    /// are kept out of sight beside the record, never shown or searched.
-    static func read(_ text: String) -> (labelled: String, outOfSight: [String])? {
+    static func labelled(_ text: String) -> String? {
         let (split, comment) = shellWordsAndComment(text)
         var words = split
         guard !words.isEmpty else { return nil }
@@ -153,15 +148,10 @@ enum NotesCommandLine {
         if let url { parts.append("url: " + url) }
         // The tool's name, when no URL carries it, and the words no option took.
         let leftover = (url?.hasPrefix(tool) == true ? [] : [tool]) + rest.filter { !$0.hasPrefix("-") }
-        // Words that hold labels of their own (`(password: x)`) are left for the line reader;
-        // the tool's name is a note; the rest is kept out of sight.
-        let unread = rest.filter { !$0.hasPrefix("-") }
-        if unread.contains(where: { $0.hasSuffix(":") }) {
-            parts.append(leftover.joined(separator: " "))
-            return (parts.joined(separator: "  "), [])
-        }
-        if url?.hasPrefix(tool) != true { parts.append("notes: " + tool) }
-        return (parts.joined(separator: "  "), unread.isEmpty ? [] : [unread.joined(separator: " ")])
+        // Words that hold labels of their own (`(password: x)`) are left for the line reader.
+        let labelsOfTheirOwn = leftover.contains { $0.hasSuffix(":") }
+        if !leftover.isEmpty { parts.append((labelsOfTheirOwn ? "" : "notes: ") + leftover.joined(separator: " ")) }
+        return parts.joined(separator: "  ")
     }
 
     /// `ftp.example.net`, `10.0.0.5`: letters, digits, dots and dashes, with a dot inside.

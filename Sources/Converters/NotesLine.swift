@@ -52,8 +52,7 @@ struct NotesLine: Sendable {
     /// Older passwords the line replaces (`Old#1 -> New#2`): kept out of sight beside its
     /// record, never read into fields (``NotesHistory``).
     var superseded: [String] = []
-    /// Remarks taken out with them (`(current)`), and a command's words no option took
-    /// (``NotesCommandLine``): kept out of sight beside the record.
+    /// Remarks taken out with them (`(current)`), kept out of sight too.
     var supersededRemarks: [String] = []
     /// A sentence's tokens, for ``NotesSentence`` (empty for other lines).
     var tokens: [NotesToken] = []

@@ -110,8 +110,7 @@ enum NotesLineClassifier {
         let (body, listItem) = NotesMarkdown.stripListMarker(unprefixed)
         line.isListItem = listItem
         // "mysql -u report -p'Rep0rt!'": a command's options read as the labels they stand for.
-        let command = NotesCommandLine.read(String(body))
-        line.text = command?.labelled ?? String(NotesMarkdown.plain(body))
+        line.text = NotesCommandLine.labelled(String(body)) ?? String(NotesMarkdown.plain(body))
         // "Netflix ........ ana@x.org": dot leaders (three dots or more, or `…`) separate.
         if Self.hasDotLeader(line.text) {
             line.text = NotesTokenizer.dotLeadersSpaced(line.text[...])
@@ -120,7 +119,6 @@ enum NotesLineClassifier {
         line.isCapitals = isCapitals(line.text)
         var tokens = NotesTokenizer.tokens(line.text[...])
         (line.superseded, line.supersededRemarks) = NotesHistory.supersededValues(&tokens, in: line.text)
-        line.supersededRemarks += command?.outOfSight ?? []
         line.isProse = isProse(tokens, text: line.text)
         if line.isProse { line.tokens = tokens }
         line.fields = fields(tokens, prose: line.isProse)

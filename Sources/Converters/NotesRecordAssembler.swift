@@ -29,9 +29,7 @@ struct NotesRecordAssembler {
             let line = lines[index]
             let next = index + 1 < lines.count ? lines[index + 1] : nil
             let read = step(line, next: next, previous: index > 0 ? lines[index - 1] : nil)
-            for line in lines[index..<index + read] where !line.superseded.isEmpty || !line.supersededRemarks.isEmpty {
-                keepSuperseded(line)
-            }
+            for line in lines[index..<index + read] where !line.superseded.isEmpty { keepSuperseded(line) }
             index += read
         }
         flush()
@@ -286,8 +284,7 @@ struct NotesRecordAssembler {
         draft = NotesDraft(line: line.number, block: block)
     }
 
-    /// A line's older passwords and the words kept out of sight with them (a history's remarks,
-    /// a command's other words) go with the record it was read into (or the one it ended).
+    /// A line's older passwords go with the record it was read into (or the one it ended).
     private mutating func keepSuperseded(_ line: NotesLine) {
         let fields = line.superseded.map { VaultItem.CustomField(name: "old password", value: $0, concealed: true) }
         if draft != nil {

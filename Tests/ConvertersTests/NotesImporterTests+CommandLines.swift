@@ -25,13 +25,8 @@ extension NotesImporterTests {
             items.map(\.urls) == [
                 ["mysql://db.internal.example.com"], ["https://staging.example.com/api/health"], ["ssh://nas.local"],
             ])
-        // The words no option took (the database) stay with the record, out of sight: people
-        // also write `mysql -u x -p Secret` meaning the password.
-        #expect(items[0].customFields.contains { $0.concealed && $0.value.contains("analytics") })
-        #expect(items[0].notes == nil && items[1].notes == "curl")
-        let bare = Self.items("Shop\nmysql -u shop -p Sh0p-Secret")
-        #expect(bare.allSatisfy { ($0.notes ?? "").contains("Sh0p") == false && $0.password != "Sh0p-Secret" })
-        #expect(bare.first?.customFields.contains { $0.concealed && $0.value.contains("Sh0p-Secret") } == true)
+        // The tool and the words no option took (the database) stay with the record.
+        #expect(items[0].notes == "analytics")
     }
 
     @Test func eachToolsOwnOptionsAndQuoting() {
