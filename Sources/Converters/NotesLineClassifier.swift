@@ -109,8 +109,7 @@ enum NotesLineClassifier {
         }
         let (body, listItem) = NotesMarkdown.stripListMarker(unprefixed)
         line.isListItem = listItem
-        // "mysql -u report -p'Rep0rt!'": a command's options read as the labels they stand for.
-        line.text = NotesCommandLine.labelled(String(body)) ?? String(NotesMarkdown.plain(body))
+        line.text = String(NotesMarkdown.plain(body))
         // "Netflix ........ ana@x.org": dot leaders (three dots or more, or `…`) separate.
         if Self.hasDotLeader(line.text) {
             line.text = NotesTokenizer.dotLeadersSpaced(line.text[...])
