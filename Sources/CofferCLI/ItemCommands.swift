@@ -9,20 +9,23 @@ let itemSelectorHelp =
 extension KeyOptions {
     /// The vault's document, read-only (no lock: nothing is written).
     func readDocument(_ vault: String) throws -> VaultDocument {
-        let unlocked = try reporting(vault) {
-            try VaultFile(path: vault, allowLargeKDFMemory: allowKdfMemory).unlock(with: credentials(for: vault))
-        }
+        let unlocked = try unlock(vault)
         let document = try reporting(vault) { try reportingModel(vault) { try VaultDocument(vault: unlocked) } }
         warnDamagedCollections(document, vault: vault)
         return document
     }
 
+    /// `vault` opened with these options' key, failures named after the file.
+    private func unlock(_ vault: String) throws -> UnlockedVault {
+        try reporting(vault) {
+            try VaultFile(path: vault, allowLargeKDFMemory: allowKdfMemory).unlock(with: credentials(for: vault))
+        }
+    }
+
     /// ``readDocument(_:)`` with each item read from `itemKeys` only
     /// (``VaultDocument/init(vault:itemKeys:)``): for commands that show, never save.
     func readDocument(_ vault: String, itemKeys: [String]) throws -> VaultDocument {
-        let unlocked = try reporting(vault) {
-            try VaultFile(path: vault, allowLargeKDFMemory: allowKdfMemory).unlock(with: credentials(for: vault))
-        }
+        let unlocked = try unlock(vault)
         let document = try reporting(vault) {
             try reportingModel(vault) { try VaultDocument(vault: unlocked, itemKeys: itemKeys) }
         }
@@ -36,9 +39,7 @@ extension KeyOptions {
     func readItem(_ selector: String, in vault: String, trashed: Bool = false) throws -> (
         item: VaultItem, collection: String?
     ) {
-        let unlocked = try reporting(vault) {
-            try VaultFile(path: vault, allowLargeKDFMemory: allowKdfMemory).unlock(with: credentials(for: vault))
-        }
+        let unlocked = try unlock(vault)
         let found = try reporting(vault) {
             try reportingModel(vault) {
                 try ItemLookup.find(selector, in: unlocked, where: { ($0.trashed != nil) == trashed })
