@@ -22,28 +22,11 @@ public struct SearchWords: Sendable {
     /// matched on every core (items are independent) when there are many.
     public func indices(in items: [VaultItem], where candidate: @Sendable (VaultItem) -> Bool) -> [Int] {
         let slices = items.count < 4096 ? 1 : ProcessInfo.processInfo.activeProcessorCount * 4
-        let found = SliceResults(count: slices)
-        DispatchQueue.concurrentPerform(iterations: slices) { slice in
-            let range = items.count * slice / slices..<items.count * (slice + 1) / slices
-            found.set(slice, range.filter { candidate(items[$0]) && match(items[$0]) })
-        }
-        return found.joined
-    }
-
-    /// Each slice's indices, written by that slice only (through a pointer allocated once: a
-    /// stored array would be one variable under exclusivity checks, whatever the slice).
-    private final class SliceResults: @unchecked Sendable {
-        private let parts: UnsafeMutableBufferPointer<[Int]>
-        init(count: Int) {
-            parts = .allocate(capacity: count)
-            parts.initialize(repeating: [])
-        }
-        deinit {
-            parts.deinitialize()
-            parts.deallocate()
-        }
-        func set(_ slice: Int, _ indices: [Int]) { parts[slice] = indices }
-        var joined: [Int] { parts.flatMap { $0 } }
+        return ParallelMap.map(slices, serialBelow: 2) { slice in
+            (items.count * slice / slices..<items.count * (slice + 1) / slices).filter {
+                candidate(items[$0]) && match(items[$0])
+            }
+        }.flatMap { $0 }
     }
 
     public init(_ words: [String]) {
