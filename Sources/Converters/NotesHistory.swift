@@ -10,6 +10,12 @@ enum NotesHistory {
         "to", "now", "then", "nach", "auf", "jetzt", "nun", "a", "à", "puis", "en", "ahora", "luego", "in", "ora",
         "adesso", "naar", "nu", "para", "agora",
     ]
+    /// Marks that may come between an old value and the connector word after it.
+    static let softGaps: Set<Substring> = ["—", "–", "-", ",", ";"]
+    /// Verbs between a connector word and the new value ("now it's", "adesso è", "jetzt ist").
+    static let linkWords: Set<String> = [
+        "is", "it's", "its", "it", "è", "e", "é", "ist", "es", "est", "c'est", "is:", "são", "esta", "está",
+    ]
     /// Words saying the line tells a change of password.
     static let changeWords: Set<String> = [
         "changed", "change", "new", "now", "current", "updated", "reset", "neu", "neues", "geandert", "aktuell",
@@ -61,10 +67,13 @@ enum NotesHistory {
             let connector = chain.connector
             // Two values joined by an arrow alone are a history only when the first could not
             // be a login name (`JSmith82 -> Pw!x9` may be one): a symbol or a dash in it.
+            // ("Vecchia password: libero1979 — adesso è Posta-Libera-2024": a line naming a
+            // password and its change, joined by a connector word, needs no symbol in the old one.)
             let strong =
-                NotesToken.isPasswordLike(tokens[index].text)
-                && (changeNamed || passwordNamed
-                    || (!connector && (chain.count >= 3 || !isLoginName(tokens[index].text))))
+                (NotesToken.isPasswordLike(tokens[index].text)
+                    && (changeNamed || passwordNamed
+                        || (!connector && (chain.count >= 3 || !isLoginName(tokens[index].text)))))
+                || (connector && changeNamed && passwordNamed)
             // (A run is judged whole: its tail is never judged again as a run of its own.)
             guard !arrowSeparated, strong || (changeNamed && chain.count >= 3) else {
                 index = chain.last + 1
@@ -97,11 +106,19 @@ enum NotesHistory {
         {
             return (index + 1, false)
         }
-        if index + 2 < tokens.count, connectorWords.contains(tokens[index + 1].folded),
-            gap(before: index + 1, in: tokens, text: text) == "", isValue(tokens[index + 2]),
-            !tokens[index + 2].parenthesised
+        // ("x to y", "x — adesso è y", "x, now it's y": a dash or comma may come before the
+        // connector word, and a verb or two after it.)
+        guard index + 2 < tokens.count, connectorWords.contains(tokens[index + 1].folded),
+            let before = gap(before: index + 1, in: tokens, text: text), before.isEmpty || softGaps.contains(before)
+        else { return nil }
+        var value = index + 2
+        while value + 1 < tokens.count, value - index - 2 < 2, linkWords.contains(tokens[value].folded),
+            gap(before: value, in: tokens, text: text) == ""
         {
-            return (index + 2, true)
+            value += 1
+        }
+        if isValue(tokens[value]), !tokens[value].parenthesised, gap(before: value, in: tokens, text: text) == "" {
+            return (value, true)
         }
         return nil
     }

@@ -16,8 +16,10 @@ enum NotesLineClassifier {
             return line
         }
         // "```", "```bash", "~~~": a Markdown code fence; what it encloses is read as lines.
-        if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
-            let info = trimmed.drop { $0 == "`" || $0 == "~" }
+        // (Inside a blockquote or callout too: `> ```.)
+        let unquoted = trimmed.first == ">" ? trimmed.drop { $0 == ">" || $0 == " " } : trimmed[...]
+        if unquoted.hasPrefix("```") || unquoted.hasPrefix("~~~") {
+            let info = unquoted.drop { $0 == "`" || $0 == "~" }
             if info.allSatisfy({ $0.isLetter || $0.isNumber || $0 == " " || $0 == "-" }), !info.contains("`") {
                 line.kind = info.isEmpty ? .fence : .long
                 return line
@@ -85,8 +87,9 @@ enum NotesLineClassifier {
             }
             cells.removeFirst()
             if cells.last?.isEmpty == true { cells.removeLast() }
+            // (Org mode writes `|----+----|`: one cell, the columns joined by `+`.)
             let divider = cells.allSatisfy { cell in
-                !cell.isEmpty && cell.allSatisfy { $0 == "-" || $0 == ":" } && cell.contains("-")
+                !cell.isEmpty && cell.allSatisfy { $0 == "-" || $0 == ":" || $0 == "+" } && cell.contains("-")
             }
             line.kind = divider ? .tableDivider : .tableRow(cells.map { String(NotesMarkdown.plain($0[...])) })
             return line
@@ -288,8 +291,12 @@ enum NotesLineClassifier {
             // "Code carte bleue: 5574", "Senha de acesso: x": a label word opening a longer
             // phrase that ends in a colon names the field.
             var end = index + length
+            // ("Password di Libero Mail: x": a service's name ending in a label word — `Mail`,
+            // `Account` — and its colon still ends the password's label phrase.)
             while end < tokens.count, end - index < 5, !tokens[end].afterSeparator, tokens[end].shape == .word,
                 lookupAt(end, in: tokens) == nil
+                    || (label.field == .password && end > index + length && tokens[end].marked
+                        && lookupAt(end, in: tokens).map { [.email, .title, .extra].contains($0.field) } == true)
             {
                 // "Some notes from IT onboarding:": words after a name, a colon, nothing more —
                 // a line heading what follows, not a label.

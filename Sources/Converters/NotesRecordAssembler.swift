@@ -20,6 +20,9 @@ struct NotesRecordAssembler {
     /// The name of a list of codes opened by the line before (`Google recovery codes:`): the
     /// lines of digits under it are its codes, kept concealed, never a login.
     private var codeList: String?
+    /// The first line of the open record and how far it is indented: lines indented further
+    /// right under a one-line record are more of it.
+    private var recordIndent: (line: Int, indent: Int, complete: Bool)?
 
     init(_ lines: [NotesLine]) { self.lines = lines }
 
@@ -29,6 +32,11 @@ struct NotesRecordAssembler {
             let line = lines[index]
             let next = index + 1 < lines.count ? lines[index + 1] : nil
             let read = step(line, next: next, previous: index > 0 ? lines[index - 1] : nil)
+            if let open = draft, recordIndent?.line != open.firstLine,
+                let first = lines[index..<index + read].first(where: { $0.number == open.firstLine })
+            {
+                recordIndent = (open.firstLine, Self.indent(first.raw), open.hasCredential)
+            }
             for line in lines[index..<index + read] where !line.superseded.isEmpty { keepSuperseded(line) }
             index += read
         }
@@ -142,9 +150,57 @@ struct NotesRecordAssembler {
             }
             words(line, text: line.text, next: next)
         case .content:
-            if let name = codeList, draft != nil, Self.isCodeLine(line) {
+            // (A record titled as a list of codes, "> [!warning] GitHub recovery codes", and
+            // holding no login yet, takes the codes under it the same way.)
+            if let name = codeList
+                ?? draft.flatMap({ open in
+                    open.titleLine && !open.hasCredential
+                        ? open.title.flatMap { Self.namesCodeList($0) ? $0 : nil } : nil
+                }), draft != nil, Self.isCodeLine(line)
+            {
                 draft!.touch(line.number)
                 draft!.customFields.append(.init(name: name, value: line.text, concealed: true))
+                return 1
+            }
+            // "Bank of America: rdelgado_77 / Boa4Rosa!77" over "  sitekey image = sailboat": a
+            // line indented under a one-line record is more of that record — a field when words
+            // with a colon or `=` open it, else its text, out of sight — never a record of its own.
+            // (A record whose login came from its first line: not "Chase" over indented
+            // "user: x" and "pw: y"; and a line with a label of a credential is read as such.)
+            if let open = draft, open.hasCredential, !line.isProse, !line.isListItem,
+                line.fields.allSatisfy({ field in
+                    field.label.map { ![.username, .email, .password, .url, .totp].contains($0.field) } ?? true
+                }),
+                open.lastLine == line.number - 1, let record = recordIndent, record.line == open.firstLine,
+                record.complete, Self.indent(line.raw) > record.indent,
+                // ("  domain - godaddy - rosag / GoDaddy4Rosa": a login of its own is read as one.)
+                !line.fields.contains(where: { field in
+                    field.label == nil
+                        && (field.shape == .email
+                            || NotesToken.isPasswordLike(Self.quotesTrimmed(field.text)))
+                })
+            {
+                draft!.touch(line.number)
+                let fields = line.fields
+                if line.labelled {
+                    // ("  Q: first pet?  A: Chispa": each label names a field of the record.)
+                    for field in fields {
+                        if field.label != nil, !field.tokens.isEmpty {
+                            draft!.customFields.append(.init(name: field.labelText, value: field.text, concealed: true))
+                        } else if !field.tokens.isEmpty {
+                            draft!.unrecognized.append(field.text)
+                        }
+                    }
+                } else if fields.count >= 2, fields[0].label == nil, fields[0].shape == .word,
+                    fields[0].tokens.count <= 4, fields[0].tokens.last?.marked == true
+                {
+                    draft!.customFields.append(
+                        .init(
+                            name: fields[0].text, value: fields.dropFirst().map(\.text).joined(separator: " "),
+                            concealed: true))
+                } else {
+                    draft!.unrecognized.append(line.text)
+                }
                 return 1
             }
             // "gmail ana@x.org Pw1! ; outlook ana@y.org Pw2!": whole records run together.
@@ -227,7 +283,9 @@ struct NotesRecordAssembler {
         guard var title = draft.title else { return }
         if title.hasSuffix(")"), let open = title.lastIndex(of: "("), open > title.startIndex {
             let inside = String(title[title.index(after: open)..<title.index(before: title.endIndex)])
-            if !inside.contains(" "), NotesToken.isPasswordLike(inside), !NotesToken.isEmail(inside) {
+            if !inside.contains(" "), NotesToken.isPasswordLike(inside) || isPassphrase(inside),
+                !NotesToken.isEmail(inside)
+            {
                 if draft.password == nil { draft.password = inside } else { draft.unrecognized.append(inside) }
                 title = String(title[..<open]).trimmingCharacters(in: .whitespaces)
             }
@@ -238,6 +296,29 @@ struct NotesRecordAssembler {
             title = title.replacingOccurrences(of: password, with: "").trimmingCharacters(in: .whitespaces)
         }
         draft.title = title.isEmpty ? nil : title
+    }
+
+    /// `text` without quotation marks at its ends (`"sunny` → `sunny`).
+    static func quotesTrimmed(_ text: String) -> String {
+        let quotes: Set<Character> = ["\"", "'", "“", "”", "„", "«", "»", "‘", "’"]
+        return String(text.drop { quotes.contains($0) }.reversed().drop { quotes.contains($0) }.reversed())
+    }
+
+    /// Columns of white space before a line's text (a tab counts four).
+    static func indent(_ raw: String) -> Int {
+        var columns = 0
+        for byte in raw.utf8 {
+            if byte == 0x20 { columns += 1 } else if byte == 0x09 { columns += 4 } else { break }
+        }
+        return columns
+    }
+
+    /// `Sky-Q-Box-Living`, `Correct-Horse-Battery`: three or more capitalised words joined by
+    /// dashes, a passphrase as password generators and people write one.
+    static func isPassphrase(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        return parts.count >= 3 && text.count >= 10 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isLetter) }
+            && parts.count(where: { $0.first?.isUppercase == true }) >= 3
     }
 
     /// "Commerzbank / Teilnehmernummer: 123 / PIN: 48213", "Crédit Agricole identifiant 0123
@@ -411,8 +492,7 @@ struct NotesRecordAssembler {
         // "Password varie", "Passwörter Familie" opening a file: its name, not `pw hunter`.
         if drafts.isEmpty, draft == nil, line.fields.count == 1, line.fields[0].label?.field == .password,
             !line.text.contains(where: { $0 == ":" || $0 == "=" }), line.fields[0].tokens.count == 1,
-            line.fields[0].text.allSatisfy(\.isLetter), line.fields[0].text.first?.isLowercase == true,
-            let next, next.kind == .content, !next.fields.isEmpty
+            line.fields[0].text.allSatisfy(\.isLetter), line.fields[0].text.first?.isLowercase == true
         {
             return words(line, text: line.text, next: next)
         }
@@ -1068,6 +1148,15 @@ struct NotesRecordAssembler {
         let firstLabel = fields.firstIndex { $0.label != nil } ?? fields.count
         let prefix = fields[..<firstLabel]
         var titleField = Self.titleField(prefix, line: fields)
+        // "Vecchia password di Libero Mail: x — adesso è y": "old" alone before the label is no
+        // service; the words after the label name it.
+        var oldWord: String?
+        if let field = titleField, !line.superseded.isEmpty,
+            field.tokens.allSatisfy({ Self.oldWords.contains(NotesLabel.fold($0.text)) })
+        {
+            oldWord = field.text
+            titleField = nil
+        }
         // ("Login: https://…" names the address to log in at: a URL.)
         let sets = Set(
             fields.compactMap { field in
@@ -1187,6 +1276,7 @@ struct NotesRecordAssembler {
         _ = current(line)
         draft!.unrecognized += remarks
         if let qualifier { draft!.unrecognized.append(qualifier) }
+        if let oldWord { draft!.unrecognized.append(oldWord) }
         if let passwordFirst, draft!.password == nil {
             draft!.password = passwordFirst
             draft!.placed += 1
@@ -1198,7 +1288,7 @@ struct NotesRecordAssembler {
         }
         var later = [NotesLine.Field]()
         let namesUser = sets.contains(.username) || sets.contains(.email)
-        for field in prefix.dropFirst(titleField == nil ? 0 : 1) {
+        for field in prefix.dropFirst(titleField == nil && oldWord == nil ? 0 : 1) {
             // "Etsy (chloe.wagner) pw Purple2013": a handle in brackets after the title.
             if field.parenthesised, field.tokens.count == 1, !namesUser, draft!.username == nil,
                 Self.isBracketedHandle(field.text)
@@ -1208,7 +1298,11 @@ struct NotesRecordAssembler {
             } else if let login = Self.bracketedLogin(field), draft!.username == nil {
                 draft!.username = login
                 draft!.placed += 1
-            } else if field.parenthesised, field.shape == .word, let title = draft!.title {
+            } else if field.parenthesised, field.shape == .word, let title = draft!.title,
+                // ("ING: x / y (mobiele code: 30571)": words opening a bracket that goes on with
+                // a label name that label's value, not the service.)
+                !fields[firstLabel...].contains(where: { $0.tokens.first?.bracket == field.tokens.first?.bracket })
+            {
                 draft!.title = title + " (\(field.text))"
             } else {
                 later.append(field)
@@ -1219,7 +1313,9 @@ struct NotesRecordAssembler {
         // (Only the word right before the label: "hotmail antigo: ana@x.com senha y" is an old
         // account whose password it still is, and so is "gmail (alt)".)
         for (index, field) in zip(fields.indices, fields) where index >= firstLabel && field.label != nil {
-            if field.label!.field == .password, index > 0, fields[index - 1].label == nil,
+            // (On a line that tells the change, "Vecchia password: x — adesso è y", the old one
+            // was taken out already: the value left is the new one.)
+            if field.label!.field == .password, index > 0, fields[index - 1].label == nil, line.superseded.isEmpty,
                 !fields[index - 1].parenthesised, let oldWord = fields[index - 1].tokens.last,
                 Self.oldWords.contains(NotesLabel.fold(oldWord.text))
             {
@@ -1266,6 +1362,24 @@ struct NotesRecordAssembler {
             draft!.placed += 1
             draft!.unrecognized.append(bare[named].text)
             bare.removeSubrange(named...(named + 1))
+        }
+        // "ING: jvdberg82 / Leeuw&Bank-44 (code: 30571)": two values on a line whose labels name
+        // neither the login nor the password are its login and its password, as on a line
+        // without labels.
+        let pair = bare.indices.filter { bare[$0].shape != .url && bare[$0].shape != .email && !bare[$0].parenthesised }
+        if draft!.username == nil, draft!.password == nil, !namesUser, !sets.contains(.password), pair.count == 2,
+            pair.allSatisfy({ bare[$0].tokens.count == 1 }), bare[pair[1]].tokens[0].afterSeparator,
+            NotesToken.isPasswordLike(bare[pair[1]].text) || bare[pair[1]].shape == .secret,
+            !NotesToken.isPasswordLike(bare[pair[0]].text) || bare[pair[0]].shape == .number,
+            !bare[pair[0]].tokens[0].marked, bare[pair[0]].shape != .word || Self.isHandle(bare[pair[0]].text),
+            !NotesLineClassifier.stopWords.contains(bare[pair[0]].tokens[0].folded),
+            !NotesHistory.changeWords.contains(bare[pair[0]].tokens[0].folded)
+        {
+            draft!.username = bare[pair[0]].text
+            draft!.password = bare[pair[1]].text
+            draft!.placed += 1
+            bare.remove(at: pair[1])
+            bare.remove(at: pair[0])
         }
         // An e-mail is the login before any plain word beside it ("shared: ana@x.com pw y").
         let ordered = bare.filter({ $0.shape == .email }) + bare.filter({ $0.shape != .email })
@@ -1421,9 +1535,13 @@ struct NotesRecordAssembler {
         case .secret, .word:
             // "@jperez80", "jsmith" next to a labelled password: the username.
             // ("online:" with its colon is a label of its own, not a login name.)
+            // ("PIN: 5391 -> jetzt Passwort: x": "now" is no login.)
             if draft!.username == nil, field.tokens.count == 1, !NotesToken.isPasswordLike(field.text),
                 field.text.hasPrefix("@") || Self.isHandle(field.text), !field.parenthesised,
-                field.tokens[0].marked == false
+                field.tokens[0].marked == false,
+                !NotesHistory.changeWords.contains(field.tokens[0].folded),
+                !NotesHistory.connectorWords.contains(field.tokens[0].folded),
+                !NotesLineClassifier.stopWords.contains(field.tokens[0].folded)
             {
                 draft!.username = field.text
                 draft!.placed += 1

@@ -73,7 +73,8 @@ enum NotesTokenizer {
             // ":85544749" after "Identifiant ": the mark of the word before, then the value
             // (after a word already marked, `psw: :x` keeps its colon: it is the value's).
             if let first = chunk.first, first == ":" || first == "=", chunk.count > 1, let last = tokens.indices.last,
-                !separatorSinceToken, !tokens[last].marked, !pendingSeparator
+                !separatorSinceToken, !tokens[last].marked, !pendingSeparator,
+                !(first == "=" && unwrapped(chunk) != nil)
             {
                 tokens[last].marked = true
                 chunk = chunk.dropFirst()
@@ -96,6 +97,16 @@ enum NotesTokenizer {
                 chunk = Substring(chunk.unicodeScalars.dropFirst())
             }
             var opens = false
+            // "Xbox live {seanjr_2009}": one word in braces is bracketed like `(x)` (a brace
+            // that opens JSON or code is not: it holds quotes, colons or more braces).
+            var braced = false
+            if chunk.count > 2, chunk.first == "{", chunk.last == "}",
+                !chunk.dropFirst().dropLast().contains(where: { "{}\":,".contains($0) })
+            {
+                chunk = chunk.dropFirst().dropLast()
+                opens = true
+                braced = true
+            }
             while chunk.first == "(" || chunk.first == "[" {
                 chunk = chunk.dropFirst()
                 opens = true
@@ -105,7 +116,7 @@ enum NotesTokenizer {
                 inParentheses = true
                 pendingSeparator = true
             }
-            var closes = false
+            var closes = braced
             var trailingMark = false
             var trailingSeparator = false
             while let last = chunk.last {
@@ -119,6 +130,10 @@ enum NotesTokenizer {
                 }
                 chunk = chunk.dropLast()
             }
+            // "…, username ana@x.co.uk.": a sentence's full stop is no part of an address.
+            let fullStop =
+                chunk.last == "." && chunk.utf8.contains(0x40) && NotesToken.isEmail(String(chunk.dropLast()))
+            if fullStop { chunk = chunk.dropLast() }
             if chunk.first == "<", chunk.last == ">", chunk.utf8.contains(0x3A) || chunk.utf8.contains(0x40) {
                 chunk = chunk.dropFirst().dropLast()  // <https://x>, <ana@x.com>
             }
@@ -152,7 +167,8 @@ enum NotesTokenizer {
                 token.range = part.text.startIndex..<part.text.endIndex
                 // What the chunk ended with (`Rocket26:`, `Hond's.10,`) belongs to a value
                 // that ends the line.
-                token.rawEnd = offset == parts.count - 1 && !closes && !wrapped ? index : part.text.endIndex
+                token.rawEnd =
+                    offset == parts.count - 1 && !closes && !wrapped && !fullStop ? index : part.text.endIndex
                 tokens.append(token)
                 pendingSeparator = false
                 separatorSinceToken = false
@@ -181,6 +197,8 @@ enum NotesTokenizer {
     private static let quotePairs: [(String, String)] = [
         ("''", "''"), ("\"", "\""), ("'", "'"), ("“", "”"), ("„", "“"), ("‘", "’"), ("«", "»"), ("‹", "›"),
         ("*", "*"), ("`", "`"),
+        // Org mode's verbatim and code marks (`=Hofmann-5G=`, `~x~`).
+        ("=", "="), ("~", "~"),
     ]
     private static let quoteOpeners = Set(quotePairs.map { $0.0.first! })
 
@@ -207,7 +225,12 @@ enum NotesTokenizer {
                     && left.contains(where: { $0 == "_" || $0 == "." }) && !left.contains(where: \.isUppercase))
             let password =
                 !right.isEmpty && (NotesToken.isPasswordLike(right) || NotesToken.shape(of: right) == .secret)
-            guard login, password, !NotesToken.isEmail(right) else {
+            // `guest/guest`, `admin/admin`, `pi/raspberry`: a device's default account and its
+            // password, whatever the password looks like.
+            let defaultPair =
+                defaultAccounts.contains(left.lowercased()) && right.count >= 3
+                && !right.contains(where: { $0.isWhitespace || $0 == "." })
+            guard (login && password) || defaultPair, !NotesToken.isEmail(right) else {
                 result.append(token)
                 continue
             }
@@ -222,6 +245,11 @@ enum NotesTokenizer {
         }
         return result
     }
+
+    /// Accounts devices and services ship with, written `name/password` in notes.
+    static let defaultAccounts: Set<String> = [
+        "admin", "administrator", "root", "guest", "user", "pi", "ubnt", "sa", "postgres", "test", "demo",
+    ]
 
     /// `ssh deploy@203.0.113.17`: a remote-login command and its `user@host` are one URL
     /// (`ssh://deploy@203.0.113.17`), never a username and a password.

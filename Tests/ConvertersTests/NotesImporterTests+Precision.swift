@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+import VaultModel
+
+@testable import Converters
+
+/// The notes grammar on families where a value landed in a field of the wrong kind (stop 22):
+/// org-mode tables and verbatim marks, code fences inside callouts, two bare values beside a
+/// label of another field, a change of password told with a dash and a verb, lines indented
+/// under a one-line record, a device's default `name/password`, names in braces, a sentence's
+/// full stop after an address, a passphrase in brackets, and "now" read as a login. Each test
+/// writes its own inputs, several per family.
+extension NotesImporterTests {
+    @Test func anOrgTableWithItsPlusDividerIsATable() {
+        let items = Self.items(
+            """
+            | what     | host          | user  | password   |
+            |----------+---------------+-------+------------|
+            | Pi-hole  | pi.hole/admin |       | NoAds4Me!  |
+            | Plex     | plex.tv       | mhof  | Plex-Nt-99 |
+            """)
+        #expect(items.map(\.title) == ["Pi-hole", "Plex"])
+        #expect(items.map(\.password) == ["NoAds4Me!", "Plex-Nt-99"])
+        // A host that is no address Coffer can tell is kept out of sight, never the login.
+        #expect(
+            items[0].username == nil && items[0].customFields.contains { $0.concealed && $0.value == "pi.hole/admin" })
+        #expect(items[1].username == "mhof")
+    }
+
+    @Test func orgVerbatimMarksAreNoPartOfAValue() {
+        Self.expect("wifi guest: =Gast-Hofmann= / =willkommen123=", [("wifi guest", nil, "willkommen123")])
+        let items = Self.items("SSID =Hofmann-5G= key =Wlan!Hofmann!2022=")
+        #expect(items.first?.password == "Wlan!Hofmann!2022")
+        // `pw = x` keeps reading as a label and its value.
+        Self.expect("Netflix pw =Flix!2024", [("Netflix", nil, "Flix!2024")])
+    }
+
+    @Test func codesInAFenceInsideACalloutAreCodesNotALogin() {
+        let items = Self.items(
+            """
+            > [!info] GitHub
+            > user: nadia-k
+            > password: gh_Nk!8842-tundra
+
+            > [!warning] GitHub recovery codes
+            > ```
+            > 3f9a1-bc7e2
+            > 81d0c-44a9f
+            > ```
+            """)
+        #expect(items.count == 2)
+        #expect(items[1].username == nil && items[1].password == nil)
+        #expect(items[1].customFields.filter(\.concealed).map(\.value) == ["3f9a1-bc7e2", "81d0c-44a9f"])
+        // Without the callout, a title naming codes takes the lines of codes under it too.
+        let plain = Self.items("Backup codes Google\n4829-1038\n7711-2290")
+        #expect(plain.allSatisfy { $0.password == nil && $0.username == nil })
+    }
+
+    @Test func twoBareValuesBesideAnotherFieldsLabelAreTheLogin() {
+        Self.expect(
+            "ING (Mijn ING): jvdberg82 / Leeuw&Bank-44 (mobiele code: 30571)",
+            [("ING (Mijn ING)", "jvdberg82", "Leeuw&Bank-44")])
+        Self.expect("Telekom - 5551234567 - Tel#Kom77 - pin 4421", [("Telekom", "5551234567", "Tel#Kom77")])
+        Self.expect("Sparkasse: k.maier / Spk!2020neu (TAN-PIN: 1234)", [("Sparkasse", "k.maier", "Spk!2020neu")])
+        // The PIN stays a concealed field.
+        let ing = Self.items("ING: jvdberg82 / Leeuw&Bank-44 (code: 30571)")
+        #expect(ing.first?.customFields.contains { $0.concealed && $0.value == "30571" } == true)
+        // A word with a colon is no login: "online:" labels the password after it.
+        let bank = Self.items("bank  -  PIN 4432 / online: K@teBank1")
+        #expect(bank.first?.username == nil && bank.first?.password == "K@teBank1")
+    }
+
+    @Test func aChangeToldWithADashOrACommaAndAVerbKeepsTheNewPassword() {
+        let libero = Self.items(
+            "Vecchia password di Libero Mail: libero1979 — adesso è Posta-Libera-2024 (utente giulia@libero.it)")
+        #expect(libero.count == 1)
+        #expect(libero[0].password == "Posta-Libera-2024" && libero[0].username == "giulia@libero.it")
+        #expect(libero[0].title.contains("Libero") && !libero[0].title.contains("1979"))
+        #expect(libero[0].customFields.contains { $0.concealed && $0.value == "libero1979" })
+        let english = Self.items("Old Dropbox password: dropbox2015, now it's Box&Files-2024")
+        #expect(english.first?.password == "Box&Files-2024")
+        #expect(english.first?.customFields.contains { $0.concealed && $0.value == "dropbox2015" } == true)
+        // A connector word alone, naming no password or change, joins nothing.
+        let upgrade = Self.items("Phone: upgraded iPhone12 to iPhone15")
+        #expect(upgrade.allSatisfy { $0.password != "iPhone15" || $0.customFields.isEmpty })
+    }
+
+    @Test func linesIndentedUnderAOneLineRecordAreMoreOfIt() {
+        let items = Self.items(
+            """
+            Bank of America: rdelgado_77 / Boa4Rosa!77
+              sitekey image = sailboat, phrase "sunny days ahead"
+              security Q mother's middle name: Ines
+            Apple ID: rosa@icloud.com / Paloma!2017
+              Q: first pet?  A: Chispa
+            ARC - user: mtremblay_arc - mdp: T@xes-Canada-22
+              question: nom de mon premier chien = Caramel
+            """)
+        #expect(items.map(\.title) == ["Bank of America", "Apple", "ARC"])
+        #expect(items.map(\.password) == ["Boa4Rosa!77", "Paloma!2017", "T@xes-Canada-22"])
+        #expect(items[0].customFields.contains { $0.concealed && $0.name == "sitekey image" })
+        #expect(items[1].customFields.contains { $0.concealed && $0.value == "Chispa" })
+        // Nothing of them is visible: not a title, not a login.
+        for item in items {
+            #expect(!item.title.contains("Caramel") && !item.title.contains("sitekey"))
+            #expect(item.customFields.allSatisfy { $0.concealed })
+        }
+        // An indented line with a login of its own is a record of its own.
+        let own = Self.items("website (Wix) admin  rosa@x.example  pw=MyBakerySite!\n  godaddy - rosag / GoDaddy4Rosa")
+        #expect(own.map(\.password) == ["MyBakerySite!", "GoDaddy4Rosa"])
+        // Lines at the record's own indent stay records of their own.
+        Self.expect(
+            "  web.de  ana@web.de  PW: Katze2017\n  gmx  ana@gmx.de  PW: Hund2018",
+            [
+                ("web.de", "ana@web.de", "Katze2017"), ("gmx", "ana@gmx.de", "Hund2018"),
+            ])
+    }
+
+    @Test func aDefaultAccountAndItsPasswordGluedBySlash() {
+        let items = Self.items("rabbitmq admin ui http://mq.internal.example:15672  guest/guest  (lol, fix this)")
+        // (A login equal to its password would show the password: it is kept out of sight.)
+        #expect(items.first?.password == "guest" && items.first?.username == nil)
+        #expect(items.first?.customFields.contains { $0.concealed && $0.value.contains("guest") } == true)
+        Self.expect("NAS  admin/Passw0rd!", [("NAS", "admin", "Passw0rd!")])
+        Self.expect("Raspberry  pi/raspberry", [("Raspberry", "pi", "raspberry")])
+        // Other words around a slash stay one value.
+        let other = Self.items("Router  Drag/5974PUR")
+        #expect(other.first?.password == "Drag/5974PUR")
+    }
+
+    @Test func aNameInBracesIsTheLogin() {
+        Self.expect("Xbox live {seanjr_2009} Minecraft2009!", [("Xbox live", "seanjr_2009", "Minecraft2009!")])
+        // JSON is not a name in braces.
+        let json = Self.items(#"{"user": "ana", "pass": "Pw!2024x"}"#)
+        #expect(json.allSatisfy { $0.username != "ana\"," })
+    }
+
+    @Test func aSentencesFullStopIsNoPartOfAnAddress() {
+        let items = Self.items(
+            "Sky: kept the same password as before (Sky-Q-Box-Living), username m.taylor@yahoo.co.uk.")
+        #expect(items.first?.username == "m.taylor@yahoo.co.uk")
+        // A passphrase in brackets after the name is the password, never the title.
+        #expect(items.first?.password == "Sky-Q-Box-Living")
+        #expect(items.first?.title == "Sky")
+    }
+
+    @Test func aWordForNowIsNoLogin() {
+        let items = Self.items("Volksbank  VR-NetKey 12345678  PIN: 5391 -> jetzt Passwort: VoBa#2020neu")
+        #expect(items.first?.password == "VoBa#2020neu")
+        #expect(items.first?.username != "jetzt")
+        Self.expect(
+            "Password varie\n\nFineco: codice utente 7012348 — password Fin3co!Trading",
+            [
+                ("Fineco", "7012348", "Fin3co!Trading")
+            ])
+    }
+}
