@@ -121,8 +121,24 @@ public struct CSVImporter {
         // "Amazon, ana@x.com, pw": a table typed by hand, a space after every comma — the
         // spaces are the writer's, not the values'.
         var spacedCells = false
+        var tabLayout: TabAlignedTable.Layout?
         try CSVReader.forEachRow(text, input: input) { row in
             var row = row
+            // "SITE<TAB><TAB>USER<TAB><TAB><TAB><TAB>PASS": a table lined up with tabs by hand;
+            // each cell goes under the name it stands under on screen.
+            if delimiter == "\t", headerless == nil, overrides.isEmpty {
+                if header == nil, let layout = TabAlignedTable.layout(row.fields) {
+                    tabLayout = layout
+                    row.fields = layout.names
+                } else if let layout = tabLayout, header != nil {
+                    if TabAlignedTable.isUnderline(row.fields) {
+                        report.read += 1
+                        report.skipped.append(.init(line: row.line, reason: "the header's underline"))
+                        return
+                    }
+                    row.fields = TabAlignedTable.aligned(row.fields, to: layout)
+                }
+            }
             if header == nil, headerless == nil, row.fields.count >= 2,
                 row.fields.dropFirst().allSatisfy({ $0.hasPrefix(" ") && !$0.hasPrefix("  ") })
             {
@@ -187,6 +203,7 @@ public struct CSVImporter {
             }
         }
         guard header != nil else { throw ConverterError(input: input, "empty CSV: no header line") }
+        if tabLayout != nil { TabAlignedTable.resolveTypedPasswords(&items) }
 
         if htmlEscapes > 0 {
             report.warnings.append(

@@ -32,7 +32,7 @@ enum NotesLineClassifier {
         {
             return classify(String(raw.prefix { $0 == " " || $0 == "\t" }) + inner, number: number)
         }
-        let marks = trimmed.filter { $0 != " " }
+        let marks = trimmed.filter { $0 != " " && $0 != "\t" }
         if marks.count >= 3, let first = marks.first, "-=*_~".contains(first), marks.allSatisfy({ $0 == first }) {
             line.kind = .rule(first)
             return line

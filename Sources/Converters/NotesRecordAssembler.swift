@@ -82,7 +82,13 @@ struct NotesRecordAssembler {
                 return 1
             }
         }
-        if case .tableRow = line.kind {} else if line.kind != .tableDivider { columns = nil }
+        // ("SITE  USER  PASS" over "----  ----  ----": the header's underline keeps its columns.)
+        let underline: Bool = {
+            guard case .rule = line.kind, let previous, previous.kind == .content else { return false }
+            return columns != nil
+        }()
+        if case .tableRow = line.kind {} else if line.kind != .tableDivider, !underline { columns = nil }
+        if underline { return 1 }
         switch line.kind {
         case .blank:
             codeList = nil
@@ -304,6 +310,26 @@ struct NotesRecordAssembler {
         return String(text.drop { quotes.contains($0) }.reversed().drop { quotes.contains($0) }.reversed())
     }
 
+    /// Whether a record titled `title` is the service `source` names ("same as amazon"): the
+    /// title starts with it, or it is one of the names a slash, `&` or `+` joins
+    /// (`kindle/amazon`).
+    static func titleNames(_ title: String, _ source: String) -> Bool {
+        let title = NotesLabel.fold(title)
+        let source = NotesLabel.fold(source)
+        return title.hasPrefix(source)
+            || title.split(whereSeparator: { "/&+".contains($0) }).contains {
+                $0.trimmingPrefix(" ").hasPrefix(source)
+            }
+    }
+
+    /// `kindle/amazon`, `AT&T`, `Hulu+Disney`: names joined by a slash, `&` or `+`, no digit.
+    static func isJoinedServiceName(_ text: String) -> Bool {
+        text.count <= 40 && text.first?.isLetter == true && text.last?.isLetter == true
+            && text.contains(where: { "/&+".contains($0) })
+            && text.allSatisfy { $0.isLetter || "/&+.-".contains($0) }
+            && text.count(where: { "/&+".contains($0) }) <= 2
+    }
+
     /// Columns of white space before a line's text (a tab counts four).
     static func indent(_ raw: String) -> Int {
         var columns = 0
@@ -440,11 +466,11 @@ struct NotesRecordAssembler {
             let original = (source.isEmpty ? (draft ?? drafts.last).flatMap { $0.password == nil ? nil : $0 } : nil)
                 ?? drafts.suffix(Self.sharedLoginReach).last(where: { draft in
                     !source.isEmpty && draft.password != nil
-                        && draft.title.map { NotesLabel.fold($0).hasPrefix(NotesLabel.fold(source)) } == true
+                        && draft.title.map { Self.titleNames($0, source) } == true
                 })
                 ?? (draft.flatMap { open in
                     !source.isEmpty && open.password != nil
-                        && open.title.map { NotesLabel.fold($0).hasPrefix(NotesLabel.fold(source)) } == true
+                        && open.title.map { Self.titleNames($0, source) } == true
                         ? open : nil
                 })
         {
@@ -604,6 +630,24 @@ struct NotesRecordAssembler {
 
     /// A sentence stating a login: its own record, the sentence kept with it, out of sight.
     private mutating func sentence(_ login: NotesSentence.Login, line: NotesLine) {
+        // "Dropbox changed to Cl0ud-Og-23" after a Dropbox record: that record's new password;
+        // the one it had is kept beside it, out of sight.
+        if login.changed, let title = login.title {
+            flush()
+            if let earlier = drafts.lastIndex(where: { draft in
+                draft.password != nil && draft.title.map { NotesLabel.fold($0) == NotesLabel.fold(title) } == true
+                    && (login.username == nil || draft.username == nil
+                        || NotesLabel.fold(draft.username!) == NotesLabel.fold(login.username!))
+            }) {
+                if let old = drafts[earlier].password, old != login.password {
+                    drafts[earlier].customFields.append(.init(name: "old password", value: old, concealed: true))
+                }
+                drafts[earlier].password = login.password
+                if drafts[earlier].username == nil { drafts[earlier].username = login.username }
+                drafts[earlier].unrecognized.append(String(NotesLineClassifier.trimmedSpaces(line.raw[...])))
+                return
+            }
+        }
         start(line)
         draft!.title = login.title
         draft!.username = login.username
@@ -743,7 +787,10 @@ struct NotesRecordAssembler {
             draft.map { ($0.capitals || $0.title.map(Self.isGenericHeading) == true) && $0.isTitleOnly } == true
             && fields[0].shape == .word && !fields[0].parenthesised && plain.count + emails.count >= 3
         let open =
-            !headingAbove && (draft.map { $0.title != nil && ($0.hasCredential ? $0.bareCredentials : true) } ?? false)
+            !headingAbove
+            // ("libby -> library card 2198… -> pin 6612": a one-line record without a login is
+            // whole; the line under it is not its login.)
+            && (draft.map { $0.title != nil && ($0.hasCredential ? $0.bareCredentials : !$0.oneLine) } ?? false)
         // "work - ana@x.com - pw" under a title: a lowercase word naming the account.
         // ("school stuff" over "canvas - ana@x.edu - pw" and more such lines: a heading over
         // a list of records, each line its own.)
@@ -830,7 +877,8 @@ struct NotesRecordAssembler {
             draft!.tags.append(first.text.hasPrefix("#") ? String(first.text.dropFirst()) : first.text)
             rest.removeFirst()
         }
-        if let first = rest.first, first.shape == .word, !first.parenthesised,
+        // ("kindle/amazon -> ana@x.com -> pw", "AT&T - …": names joined by a slash or `&`.)
+        if let first = rest.first, first.shape == .word || Self.isJoinedServiceName(first.text), !first.parenthesised,
             !NotesToken.isPasswordLike(first.text)
         {
             draft!.title = first.text
@@ -893,6 +941,13 @@ struct NotesRecordAssembler {
             // "Hulu cancelled 2022-02-14": a full date is when something happened, never a
             // login or a password.
             if field.tokens.count == 1, Self.isFullDate(field.text) {
+                draft!.unrecognized.append(field.text)
+            } else if field.tokens.count > 1, field.tokens.allSatisfy({ $0.shape == .word && !$0.marked }),
+                field.text.allSatisfy({ $0.isLetter || $0 == " " || $0 == "'" }),
+                field.text.first?.isLowercase == true
+            {
+                // "bank (Monzo) no pw, uses phone": lower-case words between separators are
+                // a remark, never a login or a password (those have no label here).
                 draft!.unrecognized.append(field.text)
             } else if field.shape == .url {
                 draft!.urls.append(field.text)

@@ -7,6 +7,9 @@ enum NotesSentence {
         var title: String?
         var username: String?
         var password: String
+        /// Told as a change ("Dropbox changed to x"): the service's new password, which
+        /// replaces the one a record before gave it.
+        var changed = false
     }
 
     /// The login the sentence states, or nil. A line of several sentences ("… my password is
@@ -68,6 +71,7 @@ enum NotesSentence {
             })
         else { return nil }
         let tokens = lineTokens ?? NotesTokenizer.tokens(text[...])
+        if let changed = changedTo(tokens) { return changed }
         // ("… pw is x (changed in May, old one was y)": the remark in brackets is about the
         // old one; the sentence itself is not.)
         guard tokens.count >= 3,
@@ -151,6 +155,54 @@ enum NotesSentence {
         return Login(
             title: service(tokens, excluding: [password, username ?? ""]), username: username, password: password)
     }
+
+    /// "Dropbox changed to Cl0ud-Og-23", "changed Microsoft pw -> Bramble2020#", "Netflix pw
+    /// geändert auf x": a change of password told forward, verb first, then the new value
+    /// within a few words (a service's name, a password label, a connector word). Nothing
+    /// else in the sentence may speak of the past, and a value before the verb (`x changed
+    /// to y`: a history, read by ``NotesHistory``) or a remark inside the span stops it.
+    static func changedTo(_ tokens: [NotesToken]) -> Login? {
+        guard
+            let verb = tokens.firstIndex(where: { token in
+                !token.parenthesised && changeVerbs.contains(stripped(token.folded))
+            }),
+            !tokens[..<verb].contains(where: { isPassword($0) && NotesToken.isPasswordLike(cleaned($0.text)) }),
+            !tokens.enumerated().contains(where: { offset, token in
+                offset != verb && !token.parenthesised && pastWords.contains(stripped(token.folded))
+            })
+        else { return nil }
+        var index = verb + 1
+        var pointed = false
+        while index < tokens.count, index - verb <= 4 {
+            let token = tokens[index]
+            guard !token.parenthesised else { return nil }
+            if isPassword(token), NotesToken.isPasswordLike(cleaned(token.text)) {
+                guard pointed || token.afterSeparator else { return nil }
+                let password = cleaned(token.text)
+                let username = tokens.first { $0.shape == .email && !$0.parenthesised }.map { cleaned($0.text) }
+                return Login(
+                    title: service(tokens, excluding: [password, username ?? ""]), username: username,
+                    password: password, changed: true)
+            }
+            let word = stripped(token.folded)
+            if changeConnectors.contains(word) || label(at: index, in: tokens)?.0 == .password {
+                pointed = true
+            } else if token.shape != .word {
+                return nil
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    static let changeVerbs: Set<String> = [
+        "changed", "change", "updated", "reset", "geandert", "geaendert", "aktualisiert", "modifie",
+        "cambiado", "cambiata", "cambiato", "cambie", "mudou", "mudei", "alterada", "alterei", "gewijzigd",
+        "veranderd",
+    ]
+    static let changeConnectors: Set<String> = [
+        "to", "into", "now", "auf", "zu", "in", "en", "a", "à", "para", "naar", "it", "its", "is", "->", "=>", "→",
+    ]
 
     /// A word that marks the sentence as about the past or a change: never read.
     static let pastWords: Set<String> = [

@@ -29,6 +29,34 @@ struct SpreadsheetCSVTests {
         #expect(items.contains { $0.title == "SAP" && $0.username == "KROTH" && $0.password == "Sap#2025" })
     }
 
+    @Test func aTableLinedUpWithTabsByHandReadsEachCellUnderItsName() throws {
+        let text =
+            [
+                "SITE\t\tUSER\t\t\t\tPASS\t\t\tNOTES",
+                "----\t\t----\t\t\t\t----\t\t\t-----",
+                "comcast\t\tkpatel.home\t\t\tXf1nity!Fast\t\tacct pin 3391",
+                "att wireless\t(408) 555-0199\t\t\tAtt:Wireless:5",
+                "progressive\tkpatel.home@gmail.com\t\t(none - quote only)",
+                "ring\t\tkpatel.home@gmail.com\t\tD00rbell-Cam",
+                "nest\t\tkpatel.home@gmail.com\t\tsame as ring",
+            ].joined(separator: "\n") + "\n"
+        let (items, report) = try Self.read(text, input: "t.txt")
+        #expect(items.map(\.title) == ["comcast", "att wireless", "progressive", "ring", "nest"])
+        #expect(
+            items.map(\.username) == [
+                "kpatel.home", "(408) 555-0199", "kpatel.home@gmail.com",
+                "kpatel.home@gmail.com", "kpatel.home@gmail.com",
+            ])
+        #expect(items.map(\.password) == ["Xf1nity!Fast", "Att:Wireless:5", nil, "D00rbell-Cam", "D00rbell-Cam"])
+        // No field without a name, nothing visible but what the columns name.
+        #expect(items.allSatisfy { $0.customFields.allSatisfy { !$0.name.isEmpty } })
+        // The remark and the pointer typed in the password column stay, out of sight.
+        #expect(items[2].customFields.contains { $0.concealed && $0.value == "(none - quote only)" })
+        #expect(items[4].customFields.contains { $0.concealed && $0.value == "same as ring" })
+        // The underline is reported, and every row is accounted for.
+        #expect(report.skipped.map(\.line) == [2] && report.addsUp)
+    }
+
     @Test func cellsTypedWithASpaceAfterEachCommaAreTrimmed() throws {
         let csv = "Service, User, Password\nAmazon, ana@x.org, Pr1me&Fast\nTrenord, ana_t, Tr4in-Ride\n"
         let (items, _) = try Self.read(csv)
