@@ -7,6 +7,11 @@ struct NotesDraft: Sendable {
     var title: String?
     var username: String?
     var password: String?
+    /// Read from a line telling a change of password (`Chase: changed from x to y`): when a
+    /// record before has the same service, this is its new password, not another record.
+    var tellsChange = false
+    /// The label the password was written under (`passcode`), when it had one.
+    var passwordLabel: String?
     var urls: [String] = []
     var totp: String?
     /// Values of an explicit `Notes:` label: understood text, kept in the item's notes.

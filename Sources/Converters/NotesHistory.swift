@@ -10,6 +10,15 @@ enum NotesHistory {
         "to", "now", "then", "nach", "auf", "jetzt", "nun", "a", "à", "puis", "en", "ahora", "luego", "in", "ora",
         "adesso", "naar", "nu", "para", "agora",
     ]
+    /// Words in brackets after a value that make it an older password, or the current one.
+    static let oldRemarks: Set<String> = [
+        "old", "older", "previous", "former", "outdated", "expired", "alt", "alte", "altes", "ancien", "ancienne",
+        "antiguo", "antigua", "vecchio", "vecchia", "oud", "oude", "antigo", "antiga",
+    ]
+    static let newRemarks: Set<String> = [
+        "new", "current", "neu", "neues", "aktuell", "nouveau", "nouvel", "actuel", "nuevo", "nueva", "actual",
+        "nuovo", "nuova", "attuale", "novo", "nova", "atual", "nieuw", "nieuwe", "huidig",
+    ]
     /// Marks that may come between an old value and the connector word after it.
     static let softGaps: Set<Substring> = ["—", "–", "-", ",", ";"]
     /// Verbs between a connector word and the new value ("now it's", "adesso è", "jetzt ist").
@@ -27,14 +36,51 @@ enum NotesHistory {
     /// remarks on the newest (`(current)`) that were taken out beside them.
     static func supersededValues(_ tokens: inout [NotesToken], in text: String) -> (old: [String], remarks: [String]) {
         let struck = tokens.contains(where: \.struck)
-        guard tokens.count >= 3 || struck else { return ([], []) }
+        let marked = tokens.contains {
+            $0.parenthesised && (oldRemarks.contains($0.folded) || newRemarks.contains($0.folded))
+        }
+        guard tokens.count >= 3 || struck || marked else { return ([], []) }
         // Most lines hold no arrow (`>`, or a multi-byte one) and no connector word.
         guard
-            struck || text.utf8.contains(where: { $0 == 0x3E || $0 == 0xE2 })
+            struck || marked || text.utf8.contains(where: { $0 == 0x3E || $0 == 0xE2 })
                 || tokens.contains(where: { connectorWords.contains($0.folded) })
         else { return ([], []) }
         var old = [String]()
         var remarks = [String]()
+        var newMarked = false
+        // `Networking1 (old) / Netw0rking#2 (new)`: a value marked old in brackets after it is
+        // an older password; `(new)`, `(current)` after a value is a remark on it.
+        if marked {
+            var index = 0
+            while index + 1 < tokens.count {
+                let remark = tokens[index + 1]
+                let alone =
+                    remark.parenthesised && remark.bracket > 0
+                    && (index + 2 == tokens.count || tokens[index + 2].bracket != remark.bracket)
+                // (In brackets as written: `pw  // old` is a comment on the line, not on the value.)
+                let bracketed =
+                    remark.range.map { range in
+                        text[..<range.lowerBound].last.map { "([{".contains($0) } ?? false
+                    } ?? false
+                guard alone, bracketed, isValue(tokens[index]), !tokens[index].parenthesised else {
+                    index += 1
+                    continue
+                }
+                if oldRemarks.contains(remark.folded) {
+                    old.append(tokens[index].text)
+                    remarks.append(remark.text)
+                    if index + 2 < tokens.count { tokens[index + 2].afterSeparator = true }
+                    tokens.removeSubrange(index...(index + 1))
+                } else if newRemarks.contains(remark.folded) {
+                    newMarked = true
+                    remarks.append(remark.text)
+                    tokens.remove(at: index + 1)
+                    index += 1
+                } else {
+                    index += 1
+                }
+            }
+        }
         // `~~Xero2022!~~ Ledger&Balance24`: struck out before a value that replaces it.
         var index = 0
         while index < tokens.count {
@@ -48,7 +94,7 @@ enum NotesHistory {
                 index += 1
             }
         }
-        let changeNamed = tokens.contains { changeWords.contains($0.folded) }
+        let changeNamed = newMarked || tokens.contains { changeWords.contains($0.folded) }
         // A connector word alone is no history ("upgraded iPhone12 to iPhone15"): the line
         // must name a change or a password.
         let passwordNamed = tokens.contains { NotesLabel.lookup($0.folded)?.field == .password }
@@ -97,6 +143,22 @@ enum NotesHistory {
         return (old, remarks)
     }
 
+    /// The words that told the change (`was`, `now`, `changed to`), once its older values are
+    /// out: remarks, so the line reads as the record it is (`Gmail  Lagos2024!Dan`).
+    static func tellingWordsRemoved(_ tokens: inout [NotesToken]) -> [String] {
+        var removed = [String]()
+        tokens.removeAll { token in
+            let word = token.folded
+            guard !token.isTyped || token.shape == .word,
+                NotesSentence.pastWords.contains(word) || changeWords.contains(word) || connectorWords.contains(word)
+                    || NotesSentence.changeVerbs.contains(word) || ["from", "von", "de", "da", "van"].contains(word)
+            else { return false }
+            removed.append(token.text)
+            return true
+        }
+        return removed
+    }
+
     /// Where the value replacing `tokens[index]` is (the next token after an arrow, or after a
     /// connector word), when both are values.
     private static func replacement(after index: Int, in tokens: [NotesToken], text: String) -> (Int, Bool)? {
@@ -108,11 +170,18 @@ enum NotesHistory {
         }
         // ("x to y", "x — adesso è y", "x, now it's y": a dash or comma may come before the
         // connector word, and a verb or two after it.)
-        guard index + 2 < tokens.count, connectorWords.contains(tokens[index + 1].folded),
+        // ("OldBird99, changed to NewX!2024": a verb of change may come before the connector.)
+        var connector = index + 1
+        while connector < tokens.count, connector - index <= 2,
+            NotesSentence.changeVerbs.contains(tokens[connector].folded)
+        {
+            connector += 1
+        }
+        guard connector + 1 < tokens.count, connectorWords.contains(tokens[connector].folded),
             let before = gap(before: index + 1, in: tokens, text: text), before.isEmpty || softGaps.contains(before)
         else { return nil }
-        var value = index + 2
-        while value + 1 < tokens.count, value - index - 2 < 2, linkWords.contains(tokens[value].folded),
+        var value = connector + 1
+        while value + 1 < tokens.count, value - connector - 1 < 2, linkWords.contains(tokens[value].folded),
             gap(before: value, in: tokens, text: text) == ""
         {
             value += 1

@@ -121,6 +121,7 @@ enum NotesLineClassifier {
         line.isCapitals = isCapitals(line.text)
         var tokens = NotesTokenizer.tokens(line.text[...])
         (line.superseded, line.supersededRemarks) = NotesHistory.supersededValues(&tokens, in: line.text)
+        if !line.superseded.isEmpty { line.supersededRemarks += NotesHistory.tellingWordsRemoved(&tokens) }
         line.isProse = isProse(tokens, text: line.text)
         if line.isProse { line.tokens = tokens }
         line.fields = fields(tokens, prose: line.isProse)

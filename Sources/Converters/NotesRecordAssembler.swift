@@ -279,8 +279,40 @@ struct NotesRecordAssembler {
         }
         for i in headings.indices where !open.folder.isEmpty { headings[i].used = true }
         Self.passwordOutOfTitle(&open)  // after a heading may have named it
+        if open.tellsChange, Self.mergedIntoEarlier(open, &drafts) { return }
         drafts.append(open)
         epochs.append(epoch)
+    }
+
+    /// "Chase: new pw Valentine#21 (user kwilson)" … "Chase: changed from Valentine#21 to
+    /// Spring!Break22": a line telling a change of a service's password, read as a record,
+    /// is the new password of the record before with that service (and a compatible
+    /// login). Its older password is kept beside it, out of sight; nothing is dropped.
+    static func mergedIntoEarlier(_ change: NotesDraft, _ drafts: inout [NotesDraft]) -> Bool {
+        guard let password = change.password, let title = change.title,
+            let earlier = drafts.lastIndex(where: { draft in
+                draft.password != nil && draft.title.map { NotesLabel.fold($0) == NotesLabel.fold(title) } == true
+                    && (change.username == nil || draft.username == nil
+                        || NotesLabel.fold(draft.username!) == NotesLabel.fold(change.username!))
+            })
+        else { return false }
+        var record = drafts[earlier]
+        var older = change.customFields
+        if let old = record.password, old != password,
+            !older.contains(where: { $0.concealed && $0.value == old })
+                && !record.customFields.contains(where: { $0.value == old })
+        {
+            older.insert(.init(name: "old password", value: old, concealed: true), at: 0)
+        }
+        record.customFields += older
+        record.password = password
+        if record.username == nil { record.username = change.username }
+        record.urls += change.urls.filter { !record.urls.contains($0) }
+        record.notes += change.notes
+        record.unrecognized += change.unrecognized
+        record.lastLine = max(record.lastLine, change.lastLine)
+        drafts[earlier] = record
+        return true
     }
 
     /// A password never stays in a title (which `list` shows): "Sky (Sky-Q-Box-Living)" gives
@@ -320,6 +352,12 @@ struct NotesRecordAssembler {
             || title.split(whereSeparator: { "/&+".contains($0) }).contains {
                 $0.trimmingPrefix(" ").hasPrefix(source)
             }
+    }
+
+    /// `passcode`, `access code`: a password label a bank uses beside a password proper.
+    static func isPasscodeLabel(_ name: String) -> Bool {
+        let words = NotesLabel.fold(name).split(separator: " ")
+        return words.contains { $0 == "passcode" || $0 == "code" || $0 == "codice" || $0 == "codigo" }
     }
 
     /// `kindle/amazon`, `AT&T`, `Hulu+Disney`: names joined by a slash, `&` or `+`, no digit.
@@ -396,6 +434,7 @@ struct NotesRecordAssembler {
         let fields = line.superseded.map { VaultItem.CustomField(name: "old password", value: $0, concealed: true) }
         if draft != nil {
             draft!.touch(line.number)
+            if draft!.firstLine == line.number { draft!.tellsChange = true }
             draft!.customFields += fields
             draft!.unrecognized += line.supersededRemarks
         } else if let last = drafts.indices.last, drafts[last].lastLine >= line.number {
@@ -816,6 +855,20 @@ struct NotesRecordAssembler {
         let namedValue =
             fields.count == 2 && fields[0].tokens.count == 1 && fields[0].tokens[0].marked
             && fields[0].shape == .word && !Self.isHandle(fields[0].text)
+        // "Outlook work (d.okafor@x.com)" over "Summer2024$ (current)": the password of the
+        // login the title line gave, a remark in brackets beside it.
+        if let titled = draft, titled.title != nil, titled.username != nil, titled.password == nil,
+            titled.lastLine == line.number - 1, titled.block == block, !line.isListItem, plain.count == 1,
+            emails.isEmpty,
+            fields.allSatisfy({ $0.shape != .url }), NotesToken.isPasswordLike(plain[0].text),
+            fields.filter(\.parenthesised).allSatisfy({ $0.tokens.count > 1 || $0.shape == .word })
+        {
+            draft!.touch(line.number)
+            draft!.password = plain[0].text
+            draft!.placed += 1
+            for field in fields where field.parenthesised { draft!.unrecognized.append(field.text) }
+            return
+        }
         if open, sameBlock, !namedValue,
             !line.isListItem || draft?.isTitleOnly == true || draft?.bareCredentials == true,
             !firstIsTitle,
@@ -1678,6 +1731,13 @@ struct NotesRecordAssembler {
                 draft!.unrecognized.append("\(name): \(field.text)")
             } else if draft!.password == nil {
                 draft!.password = value
+                draft!.passwordLabel = name
+            } else if let weak = draft!.passwordLabel, Self.isPasscodeLabel(weak), !Self.isPasscodeLabel(name) {
+                // "passcode 55210, password Barc-2024-DO": the one called password is the
+                // password; the bank's passcode is a secret beside it.
+                draft!.customFields.append(.init(name: weak, value: draft!.password!, concealed: true))
+                draft!.password = value
+                draft!.passwordLabel = name
             } else {
                 draft!.customFields.append(.init(name: name, value: value, concealed: true))
             }
@@ -1771,7 +1831,9 @@ struct NotesRecordAssembler {
     static func recordSegments(_ line: NotesLine) -> [NotesLine]? {
         // (Two whole records need four fields or more, and a separator byte: `;` `|` `,` or a
         // dash's first byte — checked before any search.)
-        guard line.kind == .content, !line.isProse, line.fields.count >= 4, line.text.utf8.count <= 1024,
+        // (A line telling a change of password is one record's history, not several records.)
+        guard line.kind == .content, !line.isProse, line.superseded.isEmpty, line.fields.count >= 4,
+            line.text.utf8.count <= 1024,
             line.text.utf8.contains(where: { $0 == 0x3B || $0 == 0x7C || $0 == 0x2C || $0 == 0xE2 })
         else { return nil }
         for separator in [" ; ", "; ", " | ", " , ", ", ", " — ", " – "] where line.text.contains(separator) {

@@ -154,4 +154,52 @@ extension NotesImporterTests {
                 ("Fineco", "7012348", "Fin3co!Trading")
             ])
     }
+
+    @Test func aLineTellingAChangeIsTheNewPasswordOfItsRecord() {
+        // Under a title with its login: the value left once the older one is out.
+        let gmail = Self.items("Gmail  (dan@gmail.com)\n  was Lagos2018!, now Lagos2024!Dan")
+        #expect(gmail.count == 1 && gmail[0].password == "Lagos2024!Dan" && gmail[0].username == "dan@gmail.com")
+        #expect(gmail[0].customFields.contains { $0.concealed && $0.value == "Lagos2018!" })
+        let outlook = Self.items(
+            "Outlook work (d.okafor@x.example.com)\n  Winter2023$ -> Summer2024$   (current is the last one)")
+        #expect(outlook.count == 1 && outlook[0].password == "Summer2024$")
+        // A value marked old in brackets is an older password; (new) is a remark.
+        let linkedin = Self.items("LinkedIn  dan@gmail.com  Networking1 (old) / Netw0rking#2 (new)")
+        #expect(linkedin.count == 1 && linkedin[0].password == "Netw0rking#2" && linkedin[0].title == "LinkedIn")
+        #expect(linkedin[0].customFields.contains { $0.concealed && $0.value == "Networking1" })
+        // A verb of change between the old value and the connector; one record, not two.
+        let twitter = Self.items("Twitter/X @dan_okafor — OldBird99, changed to NewX!2024 in March")
+        #expect(twitter.count == 1 && twitter[0].password == "NewX!2024" && twitter[0].username == "@dan_okafor")
+        #expect(twitter[0].customFields.contains { $0.concealed && $0.value == "OldBird99" })
+        // A comment is no bracket: `// old` says nothing of the value.
+        let gitlab = Self.items("gitlab.com | octo@work.io | Gl@bWork1  // old")
+        #expect(gitlab.count == 1 && gitlab[0].password == "Gl@bWork1" && gitlab[0].username == "octo@work.io")
+    }
+
+    @Test func aChangeOfAServiceLaterInTheNoteUpdatesItsRecord() {
+        let items = Self.items(
+            """
+            2021-02-14  Chase: new pw Valentine#21 (user kwilson)
+            2021-03-01  dropbox oli@outlook.com  Drop!Box19
+            2022-03-10  Chase: changed from Valentine#21 to Spring!Break22
+            2023-04-18  Dropbox changed to Cl0ud-Og-23
+            2024-02-02  Chase: bank forced a reset, now Tulip&Rose24
+            """)
+        let chase = items.filter { $0.title == "Chase" }
+        #expect(chase.count == 1 && chase.first?.username == "kwilson" && chase.first?.password == "Tulip&Rose24")
+        let dropbox = items.filter { $0.title.lowercased() == "dropbox" }
+        #expect(dropbox.count == 1 && dropbox.first?.password == "Cl0ud-Og-23")
+        #expect(dropbox.first?.username == "oli@outlook.com")
+        // Every older password stays, out of sight.
+        for old in ["Valentine#21", "Spring!Break22"] {
+            #expect(chase.first?.customFields.contains { $0.concealed && $0.value == old } == true)
+        }
+        #expect(dropbox.first?.customFields.contains { $0.concealed && $0.value == "Drop!Box19" } == true)
+    }
+
+    @Test func aPasswordLabelledSoWinsOverAPasscode() {
+        let items = Self.items("Barclays: membership no. 2019004417, passcode 55210, password Barc-2024-DO")
+        #expect(items.first?.username == "2019004417" && items.first?.password == "Barc-2024-DO")
+        #expect(items.first?.customFields.contains { $0.concealed && $0.value == "55210" } == true)
+    }
 }
