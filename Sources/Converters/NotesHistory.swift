@@ -36,8 +36,9 @@ enum NotesHistory {
     /// remarks on the newest (`(current)`) that were taken out beside them.
     static func supersededValues(_ tokens: inout [NotesToken], in text: String) -> (old: [String], remarks: [String]) {
         let struck = tokens.contains(where: \.struck)
-        let marked = tokens.contains {
-            $0.parenthesised && (oldRemarks.contains($0.folded) || newRemarks.contains($0.folded))
+        let marked = tokens.contains { token in
+            (token.parenthesised || token.marked)
+                && (oldRemarks.contains(token.folded) || newRemarks.contains(token.folded))
         }
         guard tokens.count >= 3 || struck || marked else { return ([], []) }
         // Most lines hold no arrow (`>`, or a multi-byte one) and no connector word.
@@ -50,6 +51,32 @@ enum NotesHistory {
         var newMarked = false
         // `Networking1 (old) / Netw0rking#2 (new)`: a value marked old in brackets after it is
         // an older password; `(new)`, `(current)` after a value is a remark on it.
+        // `vecchia: Gattina_88  nuova: Micio#Nero2023`, `old: x / new: y`: words for old and
+        // new written as labels of the values after them.
+        if marked {
+            var index = 0
+            while index + 1 < tokens.count {
+                let word = tokens[index]
+                guard word.marked, !word.parenthesised, isValue(tokens[index + 1]), !tokens[index + 1].parenthesised
+                else {
+                    index += 1
+                    continue
+                }
+                if oldRemarks.contains(word.folded) {
+                    old.append(tokens[index + 1].text)
+                    remarks.append(word.text)
+                    if index + 2 < tokens.count { tokens[index + 2].afterSeparator = true }
+                    tokens.removeSubrange(index...(index + 1))
+                } else if newRemarks.contains(word.folded) {
+                    newMarked = true
+                    remarks.append(word.text)
+                    tokens[index + 1].afterSeparator = true
+                    tokens.remove(at: index)
+                } else {
+                    index += 1
+                }
+            }
+        }
         if marked {
             var index = 0
             while index + 1 < tokens.count {
@@ -163,10 +190,15 @@ enum NotesHistory {
     /// connector word), when both are values.
     private static func replacement(after index: Int, in tokens: [NotesToken], text: String) -> (Int, Bool)? {
         guard isValue(tokens[index]), !tokens[index].marked, !tokens[index].parenthesised else { return nil }
-        if let between = gap(before: index + 1, in: tokens, text: text), arrows.contains(between),
-            isValue(tokens[index + 1]), !tokens[index + 1].parenthesised
-        {
-            return (index + 1, false)
+        if let between = gap(before: index + 1, in: tokens, text: text), arrows.contains(between) {
+            // ("Luce&Gas!75 -> cambiata: Luce&Gas!76", "x → now y": words of change after the arrow.)
+            var next = index + 1
+            while next + 1 < tokens.count, next - index <= 2, !tokens[next].parenthesised,
+                NotesSentence.changeVerbs.contains(tokens[next].folded) || changeWords.contains(tokens[next].folded)
+            {
+                next += 1
+            }
+            if isValue(tokens[next]), !tokens[next].parenthesised { return (next, false) }
         }
         // ("x to y", "x — adesso è y", "x, now it's y": a dash or comma may come before the
         // connector word, and a verb or two after it.)

@@ -249,6 +249,13 @@ struct NotesRecordAssembler {
             open.password = drafts.last?.password
             // "Disney+  ditto": the whole login of the record before when it gives no login.
             if open.username == nil { open.username = drafts.last?.username }
+        } else if let password = open.password, let source = Self.pointedService(password) {
+            // "Uber  ana@x.com  pw: same as Amazon": the password of the record so titled above.
+            open.unrecognized.append(password)
+            open.password =
+                drafts.suffix(Self.sharedLoginReach).last(where: { draft in
+                    draft.password != nil && draft.title.map { Self.titleNames($0, source) } == true
+                })?.password
         }
         // "### Facebook" then "mail: …", "WW: …": the innermost heading names the record.
         if open.title == nil, open.hasCredential, let last = headings.last, !last.used,
@@ -1900,13 +1907,7 @@ struct NotesRecordAssembler {
         let name = named.joined(separator: " ")
         var rest = words[(pointer + 1)...].map { NotesLabel.fold($0) }
         // "same as", "same login as", "même que", "wie bei", "come per", "igual que", "idem als".
-        while let first = rest.first,
-            [
-                "as", "que", "qu'", "wie", "bei", "come", "per", "login", "password", "pw",
-                "mdp", "than", "for", "that", "of", "la", "le", "el", "il", "als", "comme", "como", "di", "de",
-                "van", "dem", "der", "du", "do", "da", "one", "thing", "the",
-            ].contains(first) || first.hasSuffix("'")
-        {
+        while let first = rest.first, Self.pointerFillers.contains(first) || first.hasSuffix("'") {
             rest.removeFirst()
         }
         // "same as above", "wie oben", "comme ci-dessus", "igual que arriba": the record before.
@@ -1964,6 +1965,25 @@ struct NotesRecordAssembler {
         "above", "before", "previous", "prev", "oben", "vorher", "dessus", "ci-dessus", "arriba", "anterior", "sopra",
         "acima", "boven", "hierboven",
     ]
+
+    /// Words between a pointer and the service it points at ("same login as", "wie bei").
+    static let pointerFillers: Set<String> = [
+        "as", "que", "qu'", "wie", "bei", "come", "per", "login", "password", "pw", "mdp", "than", "for", "that",
+        "of", "la", "le", "el", "il", "als", "comme", "como", "di", "de", "van", "dem", "der", "du", "do", "da",
+        "one", "thing", "the",
+    ]
+
+    /// The service a password written as a pointer names (`same as Amazon` → `amazon`).
+    static func pointedService(_ value: String) -> String? {
+        var words = value.split(separator: " ").map { NotesLabel.fold(String($0)) }
+        guard words.count >= 2, words.count <= 6, pointerWords.contains(words[0]) else { return nil }
+        words.removeFirst()
+        while let first = words.first, pointerFillers.contains(first) || first.hasSuffix("'") { words.removeFirst() }
+        guard (1...3).contains(words.count), !words.contains(where: { aboveWords.contains($0) }),
+            words.allSatisfy({ $0.allSatisfy { $0.isLetter || $0.isNumber || ".+-".contains($0) } })
+        else { return nil }
+        return words.joined(separator: " ")
+    }
 
     static let pointerWords: Set<String> = [
         "same", "idem", "see", "wie", "siehe", "gleich", "comme", "voir", "meme", "como", "ver", "igual", "mismo",

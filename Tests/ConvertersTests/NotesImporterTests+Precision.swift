@@ -202,4 +202,25 @@ extension NotesImporterTests {
         #expect(items.first?.username == "2019004417" && items.first?.password == "Barc-2024-DO")
         #expect(items.first?.customFields.contains { $0.concealed && $0.value == "55210" } == true)
     }
+
+    @Test func oldAndNewWrittenAsLabelsAndWordsOfChangeAfterAnArrow() {
+        let libero = Self.items("Libero Mail: giulia@libero.it\nvecchia: Gattina_88  nuova: Micio#Nero2023")
+        #expect(libero.count == 1 && libero[0].password == "Micio#Nero2023" && libero[0].username == "giulia@libero.it")
+        #expect(libero[0].customFields.contains { $0.concealed && $0.value == "Gattina_88" })
+        Self.expect("Hulu  old: Hulu#2019  new: Hulu#2024x", [("Hulu", nil, "Hulu#2024x")])
+        let enel = Self.items("Enel Energia: giulia@libero.it / Luce&Gas!75 -> cambiata: Luce&Gas!76")
+        #expect(enel.count == 1 && enel[0].password == "Luce&Gas!76" && enel[0].username == "giulia@libero.it")
+        #expect(enel[0].customFields.contains { $0.concealed && $0.value == "Luce&Gas!75" })
+    }
+
+    @Test func aLabelledPasswordPointingAtAnotherRecordIsItsPassword() {
+        let items = Self.items(
+            "- [ ] Amazon  ana@yahoo.com  pw: Parcel#Porch12\n- [x] Spotify  ana@proton.me  pw: Lo-Fi/Beats/24\n"
+                + "- [ ] Uber  ana@yahoo.com  pw: same as Amazon")
+        #expect(items.map(\.password) == ["Parcel#Porch12", "Lo-Fi/Beats/24", "Parcel#Porch12"])
+        #expect(items[2].customFields.contains { $0.concealed && $0.value == "same as Amazon" })
+        // A pointer at nothing named above gives no password, and never its words.
+        let none = Self.items("Uber  ana@yahoo.com  pw: same as Lyft")
+        #expect(none.first?.password == nil)
+    }
 }
