@@ -624,8 +624,16 @@ enum NotesLineClassifier {
             }
             // Bare runs: split at separators, and around values inside a run of words.
             let previous = fields.last
+            // ("Fidelity 401k:", "Office 365:": a short value ending a name with its colon is
+            // part of the name, when the name opens the line.)
+            let endsName =
+                token.marked && token.isTyped && token.text.count <= 6 && fields.count == 1
+                && previous?.tokens.allSatisfy({
+                    $0.shape == .word && !$0.marked && NotesLabel.lookup($0.folded) == nil
+                }) == true
+                && !NotesToken.isPasswordLike(token.text) && token.shape != .email && token.shape != .url
             let joins =
-                !token.afterSeparator && previous != nil && previous?.label == nil && !token.isTyped
+                !token.afterSeparator && previous != nil && previous?.label == nil && (!token.isTyped || endsName)
                 && previous?.tokens.last?.isTyped == false && previous?.parenthesised == token.parenthesised
             if joins {
                 fields[fields.count - 1].tokens.append(token)

@@ -997,10 +997,40 @@ struct NotesRecordAssembler {
             rest[pointer] = NotesLine.Field(label: nil, tokens: [NotesToken(previous, afterSeparator: true)])
         }
         var remaining = [NotesLine.Field]()
-        for field in rest {
+        // ("free trial, ends 6/30": the words run into a date are what happens then.)
+        // ("… - member # 00918273", "Kundennr 4411": a number named by words for an account's
+        // number is a field of the record, kept concealed — not its login or password here.)
+        var namedNumbers = Set<Int>()
+        for index in rest.indices.dropLast() where !namedNumbers.contains(index) {
+            let words = rest[index]
+            let number = rest[rest.index(after: index)]
+            if words.shape == .word, !words.parenthesised, words.tokens.count <= 3,
+                Self.isAccountNumberLabel(words.text),
+                number.tokens.count == 1, number.shape == .number, number.tokens.first?.afterSeparator == false,
+                draft!.title != nil,
+                // (After a login and a password only: "Library | member 20445 | Read!More9" and
+                // "Ameli#62sm → Ameli  n° sécu 2620…" sign in with it.)
+                rest[..<index].contains(where: { NotesToken.isPasswordLike($0.text) }),
+                rest[..<index].count(where: { $0.shape != .word || Self.isHandle($0.text) }) >= 2
+            {
+                draft!.customFields.append(.init(name: words.text, value: number.text, concealed: true))
+                namedNumbers.formUnion([index, rest.index(after: index)])
+            }
+        }
+        rest = ArraySlice(rest.indices.filter { !namedNumbers.contains($0) }.map { rest[$0] })
+        let dated = Set(
+            rest.indices.dropLast().filter { index in
+                let next = rest[rest.index(after: index)]
+                return next.tokens.count == 1 && Self.isDate(next.text) && next.tokens.first?.afterSeparator == false
+                    && rest[index].shape == .word
+            })
+        for index in rest.indices where dated.contains(index) { draft!.unrecognized.append(rest[index].text) }
+        for (index, field) in zip(rest.indices, rest) where !dated.contains(index) {
             // "Hulu cancelled 2022-02-14": a full date is when something happened, never a
             // login or a password.
-            if field.tokens.count == 1, Self.isFullDate(field.text) {
+            if field.tokens.count == 1,
+                Self.isFullDate(field.text) || (Self.isDate(field.text) && field.text.count <= 5)
+            {
                 draft!.unrecognized.append(field.text)
             } else if field.tokens.count > 1, field.tokens.allSatisfy({ $0.shape == .word && !$0.marked }),
                 field.text.allSatisfy({ $0.isLetter || $0 == " " || $0 == "'" }),
@@ -1639,6 +1669,29 @@ struct NotesRecordAssembler {
             draft!.placed += 1
             return
         }
+        // "Roblox Tommy - TommyN_2014  pw blox4days": beside a labelled password, one login-
+        // shaped word (letters, digits, `._-`) is the login, however it mixes case and digits.
+        let network =
+            draft!.title.map {
+                NotesLabel.fold($0).split(separator: " ").contains { NotesImporter.networkLabels.contains(String($0)) }
+            }
+            == true
+            || draft!.customFields.contains(where: { NotesImporter.networkLabels.contains(NotesLabel.fold($0.name)) })
+        if draft!.username == nil, let password = draft!.password, !network, field.tokens.count == 1,
+            !field.parenthesised,
+            !field.tokens[0].marked, field.text != password, field.text.count >= 4,
+            field.text.contains(where: \.isLetter),
+            // (Not an acronym naming the number after it: "RFC TOAA880101AB1", "CPF 123…".)
+            !(field.text.count <= 4 && field.text.allSatisfy(\.isUppercase)),
+            field.text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }),
+            !NotesLineClassifier.stopWords.contains(field.tokens[0].folded),
+            !NotesHistory.changeWords.contains(field.tokens[0].folded)
+        {
+            draft!.username = field.text
+            draft!.usernameBesidePassword = true
+            draft!.placed += 1
+            return
+        }
         switch field.shape {
         case .url: draft!.urls.append(field.text)
         case .email where draft!.username == nil:
@@ -2076,6 +2129,7 @@ struct NotesRecordAssembler {
             words.contains { NotesToken.isPasswordLike($0) || NotesToken.isSecretNumber($0) }
             || NotesToken.hasCardNumber(value)
             || Self.sensitiveExtraLabels.contains { folded.contains($0) } || (!known && !plain)
+            || (Self.isAccountNumberLabel(name) && value.contains(where: \.isNumber))
         draft!.customFields.append(.init(name: name, value: value, concealed: secret))
     }
 
@@ -2258,6 +2312,12 @@ struct NotesRecordAssembler {
             return true
         }
         let parts = text.split(whereSeparator: { $0 == "-" || $0 == "/" || $0 == "." })
+        // "ends 6/30", "renew 12/31": a month and a day with a slash.
+        if parts.count == 2, text.contains("/"), let month = Int(parts[0]), let day = Int(parts[1]),
+            parts.allSatisfy({ $0.count <= 2 }), (1...12).contains(month), (1...31).contains(day)
+        {
+            return true
+        }
         guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.count <= 4 && $0.allSatisfy(\.isNumber) }) else {
             return false
         }

@@ -54,6 +54,10 @@ enum NotesTokenizer {
             var chunk = line[start..<index]
             // "  # work", "  // old" after values: a comment to the end of the line, kept as a
             // remark (in brackets), never a value.
+            // ("member # 1118…": `#` before a number is the number's sign, not a comment.)
+            let numberSign =
+                chunk == "#" && line[index...].drop(while: { $0 == " " }).first.map({ $0.isNumber }) == true
+            if numberSign { continue }
             if chunk == "#" || chunk == "//", !tokens.isEmpty, spaces > 0 {
                 if !inParentheses { bracketGroups += 1 }
                 inParentheses = true
@@ -177,7 +181,8 @@ enum NotesTokenizer {
             if trailingSeparator || closes { pendingSeparator = true }
             if closes { inParentheses = false }
         }
-        return loginSlashSplit(remoteLoginsJoined(cardNumbersJoined(tightColons(tokens, in: line))))
+        return loginSlashSplit(
+            remoteLoginsJoined(cardNumbersJoined(phoneNumbersJoined(tightColons(tokens, in: line), in: line))))
     }
 
     /// Quotes and emphasis around one value (`“Fluffy&Fido22”`, `*bakerfamily*`, `'x'`,
@@ -279,6 +284,38 @@ enum NotesTokenizer {
 
     /// `4111 1111 1111 1111`: four or more groups of three to six digits in a row, with no
     /// separator between them, are one value (a card number), never a username and a password.
+    /// `(555) 201-8834`, `(11) 98765-4321`: an area code in brackets and the number after it
+    /// are one value (a phone number, often a login), never a remark and a value.
+    private static func phoneNumbersJoined(_ tokens: [NotesToken], in line: Substring) -> [NotesToken] {
+        guard tokens.count >= 2, tokens.contains(where: \.parenthesised) else { return tokens }
+        var result = [NotesToken]()
+        var index = 0
+        while index < tokens.count {
+            let code = tokens[index]
+            if index + 1 < tokens.count, code.parenthesised, code.bracket > 0, (2...4).contains(code.text.count),
+                code.text.allSatisfy({ $0.isASCII && $0.isNumber }),
+                index == 0 || tokens[index - 1].bracket != code.bracket,
+                case let number = tokens[index + 1], !number.parenthesised,
+                !number.afterSeparator || number.bracket == 0,
+                number.text.count >= 6, number.text.first?.isNumber == true,
+                number.text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-" || $0 == ".") })
+            {
+                var joined = NotesToken("(\(code.text)) \(number.text)", afterSeparator: code.afterSeparator)
+                if let start = code.range?.lowerBound, start > line.startIndex, let end = number.range?.upperBound {
+                    joined.range = line.index(before: start)..<end
+                }
+                joined.rawEnd = number.rawEnd
+                joined.marked = number.marked
+                result.append(joined)
+                index += 2
+                continue
+            }
+            result.append(code)
+            index += 1
+        }
+        return result
+    }
+
     /// `4471 8820 1934`, `+86 138 0013 8000`, `06 12 34 56 78`: an account, customer or phone
     /// number written in groups is one value too: three groups or more and nine digits or more
     /// (so `2021 12 03` stays a date), opening with three digits or `+`, or in four groups.

@@ -386,7 +386,7 @@ extension NotesImporterTests {
         let items = Self.items(text)
         let union = items.first { $0.title == "CreditUnion" }
         #expect(union?.username == "ana55" && union?.password == "Vet#1973a")
-        #expect(Self.hidden(union!)?.contains("00918273") == true)
+        #expect(union!.customFields.contains { $0.concealed && $0.value.contains("00918273") })
     }
 
     @Test func aBareDomainOpeningALabelledLine() {

@@ -223,4 +223,24 @@ extension NotesImporterTests {
         let none = Self.items("Uber  ana@yahoo.com  pw: same as Lyft")
         #expect(none.first?.password == nil)
     }
+
+    @Test func loginShapedWordsNumbersAndDatesOnOneLineRecords() {
+        // A login-shaped word beside a labelled password is the login, however it mixes case.
+        Self.expect("Roblox Tommy - TommyN_2014  pw blox4days", [("Roblox Tommy", "TommyN_2014", "blox4days")])
+        Self.expect("Roblox Mai - MaiBloxGirl  pw Unic0rn-Rainbow", [("Roblox Mai", "MaiBloxGirl", "Unic0rn-Rainbow")])
+        // An acronym naming the number after it is not.
+        let sat = Self.items("sat: RFC TOAA880101AB1 contraseña S4t!Impuestos")
+        #expect(sat.first?.username != "RFC" && sat.first?.password == "S4t!Impuestos")
+        // A phone number with its area code in brackets is one value.
+        Self.expect("Venmo: (555) 201-8834 / venmoMe2x", [("Venmo", "(555) 201-8834", "venmoMe2x")])
+        // `#` before a number is its sign, not a comment.
+        Self.expect(
+            "Costco: member # 111845220937, login mgarcia@fastmail.com / Bulk-Buy-2023",
+            [("Costco", "mgarcia@fastmail.com", "Bulk-Buy-2023")])
+        // A short value ending a name with its colon is part of the name.
+        Self.expect("Fidelity 401k: mgarcia85 / Ret1re-Early-55", [("Fidelity 401k", "mgarcia85", "Ret1re-Early-55")])
+        // A date and the words run into it are no login and no password.
+        let peacock = Self.items("Peacock - free trial, ends 6/30")
+        #expect(peacock.first?.password == nil && peacock.first?.username == nil)
+    }
 }
