@@ -160,6 +160,16 @@ public struct NotesImporter {
     }
 
     /// `kimmy#4021`, `zara#21877`: a Discord or Battle.net tag (a name, `#`, four or five digits).
+    /// `DS920+`, `RT-AX88U`, `XPS13`: a product's model, capitals and digits with at most a
+    /// `+` or `-`, named in a title ("NAS (Synology DS920+)"); no one's password.
+    static func isModelNumber(_ word: Substring) -> Bool {
+        let core = word.hasSuffix("+") ? word.dropLast() : word
+        let parts = core.split(separator: "-", omittingEmptySubsequences: false)
+        return (2...10).contains(core.count) && parts.count <= 2 && !parts.contains(where: \.isEmpty)
+            && core.allSatisfy({ ($0.isUppercase && $0.isASCII) || $0.isNumber || $0 == "-" })
+            && core.contains(where: \.isNumber) && core.first?.isLetter == true
+    }
+
     static func isGamerTag(_ text: String) -> Bool {
         guard let hash = text.firstIndex(of: "#") else { return false }
         let name = text[..<hash]
@@ -225,7 +235,7 @@ public struct NotesImporter {
             return value.split(whereSeparator: { $0 == " " || $0 == "\t" }).contains { word in
                 var word = word.drop(while: brackets.contains)
                 while let last = word.last, brackets.contains(last) { word = word.dropLast() }
-                return !word.isEmpty && NotesToken.isPasswordLike(word)
+                return !word.isEmpty && NotesToken.isPasswordLike(word) && !Self.isModelNumber(word)
             } || (digitCount(value) >= 12 && NotesToken.hasCardNumber(value))
         }
         item.password = password

@@ -281,6 +281,8 @@ enum NotesLineClassifier {
                 let label = NotesLabel.lookup(folded) ?? (length == 1 ? compound(folded) : nil)
                     ?? (misspeltHere ? NotesLabel.misspelt(folded) : nil)
             else { continue }
+            // "no password set", "kein Passwort", "sans mot de passe": a field said to be absent.
+            if index > 0, !marked, negations.contains(tokens[index - 1].folded) { return nil }
             // "PlayStation Network:", "Display name:", "school portal:", "membership site:": a
             // weak label word ending a name is the name.
             if index > 0, !tokens[index].afterSeparator, tokens[index - 1].shape == .word,
@@ -347,6 +349,17 @@ enum NotesLineClassifier {
             if index == 0, label.bare, !prose, tokens.count == length + 1, tokens[length].afterSeparator,
                 !tokens[length].parenthesised,
                 [.username, .email, .password, .url, .totp, .secret].contains(label.field)
+            {
+                return (label, length)
+            }
+            // "GF-Staff / key Sm1le-Br1ght-2024", "Alarm: code 2580, …": after a separator, a weak
+            // password label before one password-like value, or a secret's before one number,
+            // the value ending its run.
+            if !label.bare, !prose, index == 0 || tokens[index].afterSeparator, index + length < tokens.count,
+                case let value = tokens[index + length], !value.afterSeparator, !value.parenthesised,
+                (label.field == .password && NotesToken.isPasswordLike(value.text))
+                    || (label.field == .secret && value.shape == .number && value.text.count >= 3),
+                index + length + 1 == tokens.count || tokens[index + length + 1].afterSeparator
             {
                 return (label, length)
             }
@@ -562,6 +575,12 @@ enum NotesLineClassifier {
         }
         return nil
     }
+
+    /// Words before a label saying there is no such field.
+    static let negations: Set<String> = [
+        "no", "none", "without", "kein", "keine", "ohne", "sans", "aucun", "sin", "ningun", "ninguna", "senza",
+        "nessuna", "nessun", "geen", "zonder", "sem", "nenhuma",
+    ]
 
     static func fields(_ tokens: [NotesToken], prose: Bool) -> [NotesLine.Field] {
         var tokens = tokens

@@ -361,6 +361,12 @@ struct NotesRecordAssembler {
             }
     }
 
+    /// Words naming an account by its role (`local admin:`, `service account:`).
+    static let accountRoleWords: Set<String> = [
+        "admin", "administrator", "administrateur", "administrador", "amministratore", "beheerder", "root",
+        "superuser", "sa", "owner", "service", "svc",
+    ]
+
     /// `passcode`, `access code`: a password label a bank uses beside a password proper.
     static func isPasscodeLabel(_ name: String) -> Bool {
         let words = NotesLabel.fold(name).split(separator: " ")
@@ -402,7 +408,9 @@ struct NotesRecordAssembler {
             let words = NotesLabel.fold(field.name).split(whereSeparator: { !$0.isLetter })
             let digits = field.value.filter { !$0.isWhitespace }
             return
+                // ("identifiant 1045723980  code 318274": a bank's login and its code alone.)
                 (words.first == "pin" || words.last == "pin" || words.contains("geheimzahl")
+                || (words.count == 1 && ["code", "codice", "codigo"].contains(words[0]))
                 || (words.first == "code" && words.count <= 3
                     && words.contains(where: {
                         ["perso", "personnel", "personal", "secret", "acces", "acceso", "accesso"].contains($0)
@@ -886,6 +894,25 @@ struct NotesRecordAssembler {
         }
         start(line)
         draft!.oneLine = true
+        // "DC01 local admin: .\Administrator / Gr33nf!eld-DC", "Domain admin: ACME\it / x": words
+        // naming an account's role with their colon, then its login and its password.
+        if let marked = fields.firstIndex(where: { $0.tokens.last?.marked == true }), marked + 3 == fields.count,
+            fields[..<marked].allSatisfy({ !$0.parenthesised && $0.tokens.count <= 2 }),
+            (0...marked).dropFirst().allSatisfy({ fields[$0].tokens.first?.afterSeparator == false }),
+            let role = fields[marked].tokens.last, fields[marked].shape == .word,
+            Self.accountRoleWords.contains(role.folded),
+            case let (login, password) = (fields[marked + 1], fields[marked + 2]),
+            login.tokens.count == 1, password.tokens.count == 1, !login.parenthesised, !password.parenthesised,
+            !NotesToken.isPasswordLike(login.text) || Self.isDomainLogin(login.text),
+            NotesToken.isPasswordLike(password.text) || password.shape == .secret
+        {
+            draft!.title = fields[...marked].map(\.text).joined(separator: " ")
+            draft!.username = login.text
+            draft!.password = password.text
+            draft!.usernameBesidePassword = true
+            draft!.placed += 1
+            return
+        }
         var rest = fields[...]
         // "hulu same email Hulu4Kev": the name, then the pointer, in one run of words.
         if let first = rest.first, first.label == nil, first.tokens.count >= 3, let previous = drafts.last?.username,
@@ -1443,7 +1470,8 @@ struct NotesRecordAssembler {
             } else if let login = Self.bracketedLogin(field), draft!.username == nil {
                 draft!.username = login
                 draft!.placed += 1
-            } else if field.parenthesised, field.shape == .word, let title = draft!.title,
+            } else if field.parenthesised, field.shape == .word || !NotesToken.isPasswordLike(field.text),
+                field.shape != .email, field.shape != .url, let title = draft!.title,
                 // ("ING: x / y (mobiele code: 30571)": words opening a bracket that goes on with
                 // a label name that label's value, not the service.)
                 !fields[firstLabel...].contains(where: { $0.tokens.first?.bracket == field.tokens.first?.bracket })
@@ -1829,6 +1857,18 @@ struct NotesRecordAssembler {
             // "WiFi casa: NETGEAR42 / pw": a label extended by a name titles the record it opens.
             if draft!.title == nil, name.split(separator: " ").count > label.name.split(separator: " ").count {
                 draft!.title = name
+            }
+            // "Domain admin: GREENFIELD\itadmin / x": a label ending in an account's role names
+            // that account; its value is the login.
+            if draft!.username == nil, field.tokens.count == 1,
+                let role = NotesLabel.fold(name).split(separator: " ").last,
+                Self.accountRoleWords.contains(String(role)),
+                !NotesToken.isPasswordLike(value) || Self.isDomainLogin(value)
+            {
+                draft!.username = value
+                draft!.usernameBesidePassword = true
+                draft!.placed += 1
+                return
             }
             extra(name, value)
         }

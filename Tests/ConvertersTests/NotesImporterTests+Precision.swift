@@ -243,4 +243,35 @@ extension NotesImporterTests {
         let peacock = Self.items("Peacock - free trial, ends 6/30")
         #expect(peacock.first?.password == nil && peacock.first?.username == nil)
     }
+
+    @Test func anITHandoversAccountsRolesModelsAndAbsentFields() {
+        // A weak password label after a separator, before one password-like value.
+        let wifi = Self.items("- Wi-Fi staff: GF-Staff / key Sm1le-Br1ght-2024")
+        #expect(wifi.first?.password == "Sm1le-Br1ght-2024" && wifi.first?.username == nil)
+        // Words naming an account's role, then its login and password.
+        Self.expect(
+            "- DC01 local admin: .\\Administrator / Gr33nf!eld-DC",
+            [("DC01 local admin", ".\\Administrator", "Gr33nf!eld-DC")])
+        Self.expect(
+            "- Domain admin: GREENFIELD\\itadmin / Molar&Canine#7",
+            [("Domain admin", "GREENFIELD\\itadmin", "Molar&Canine#7")])
+        // A product's model in the title is no password: the title stays.
+        Self.expect(
+            "- NAS (Synology DS920+): https://192.168.10.20:5001  user: backupadmin  pass: Syn0-B4ckup=Nightly",
+            [("NAS (Synology DS920+)", "backupadmin", "Syn0-B4ckup=Nightly")])
+        // A name in brackets after the title is part of it, never the password.
+        Self.expect(
+            "- Domain registrar (123-reg): account 1188204 / Dom@in-Renew-25",
+            [("Domain registrar (123-reg)", "1188204", "Dom@in-Renew-25")])
+        // A code is a secret; "no password set" says there is none.
+        let alarm = Self.items("- Alarm: code 2580, ADT account no. 55-0917")
+        // (Beside the alarm's account number the code is what signs in, kept as its password.)
+        #expect(alarm.first?.username != "2580" && alarm.first?.title == "Alarm")
+        #expect(alarm.first?.password == "2580" || alarm.first?.customFields.contains { $0.value == "2580" } == true)
+        let printer = Self.items("- Printer (Brother in reception): no password set")
+        #expect(printer.first?.password == nil && printer.first?.username == nil)
+        // A bank's login and its code alone: the code signs in.
+        Self.expect(
+            "Laposte banque   identifiant 1045723980   code 318274", [("Laposte banque", "1045723980", "318274")])
+    }
 }
