@@ -31,6 +31,17 @@ struct NotesRecordAssembler {
         while index < lines.count {
             let line = lines[index]
             let next = index + 1 < lines.count ? lines[index + 1] : nil
+            if let triple = Self.unlabelledTriple(at: index, in: lines) {
+                start(line)
+                draft!.title = triple.title
+                draft!.username = triple.login
+                draft!.password = triple.password
+                draft!.usernameBesidePassword = true
+                draft!.placed += 1
+                draft!.touch(lines[index + 2].number)
+                index += 3
+                continue
+            }
             let read = step(line, next: next, previous: index > 0 ? lines[index - 1] : nil)
             if let open = draft, recordIndent?.line != open.firstLine,
                 let first = lines[index..<index + read].first(where: { $0.number == open.firstLine })
@@ -361,6 +372,50 @@ struct NotesRecordAssembler {
             }
     }
 
+    /// "Wikipedia" / "BernardA" / "encyclopaedia", a block of its own (blank lines around it):
+    /// a name, a login and a password, one a line and nothing else. The login must look like
+    /// one — an e-mail, a number, or a name with a digit, `._@` or a capital inside — so a
+    /// list ("Groceries" / "milk" / "eggs") stays text.
+    static func unlabelledTriple(at index: Int, in lines: [NotesLine]) -> (
+        title: String, login: String, password: String
+    )? {
+        guard index + 2 < lines.count else { return nil }
+        let (name, login, password) = (lines[index], lines[index + 1], lines[index + 2])
+        func single(_ line: NotesLine) -> NotesToken? {
+            guard line.kind == .content, !line.isListItem, !line.isProse, line.fields.count == 1,
+                line.fields[0].label == nil, line.fields[0].tokens.count == 1, !line.fields[0].parenthesised
+            else { return nil }
+            return line.fields[0].tokens[0]
+        }
+        func boundary(_ line: NotesLine?) -> Bool {
+            guard let line else { return true }
+            switch line.kind {
+            case .blank, .heading, .rule: return true
+            default: return false
+            }
+        }
+        guard boundary(index > 0 ? lines[index - 1] : nil), boundary(index + 3 < lines.count ? lines[index + 3] : nil),
+            name.isWordsOnly, !name.isListItem, name.text.count <= 40, !name.text.hasSuffix(":"),
+            let user = single(login), let secret = single(password), user.text != secret.text,
+            user.shape != .url, secret.shape != .url, secret.shape != .email, !secret.marked, !user.marked,
+            user.shape == .email || (user.shape == .number && user.text.count >= 4)
+                || user.text.contains(where: { $0.isNumber || "._@".contains($0) })
+                || user.text.dropFirst().contains(where: \.isUppercase),
+            NotesLabel.lookup(secret.folded) == nil, NotesLabel.lookup(user.folded) == nil,
+            secret.text.count >= 4,
+            // ("Backup codes Google" / "4829-1038" / "7711-2290": codes, not a login.)
+            !namesCodeList(name.text), !(isCodeLine(login) && isCodeLine(password))
+        else { return nil }
+        return (name.text, user.text, secret.text)
+    }
+
+    /// `royal mail redirection`, `the bingo site`: a few plain words, any case — a name when
+    /// the line's password stands before it.
+    static func isPlainName(_ field: NotesLine.Field) -> Bool {
+        field.label == nil && field.shape == .word && !field.parenthesised && (1...4).contains(field.tokens.count)
+            && field.tokens.allSatisfy { $0.text.allSatisfy { $0.isLetter || $0 == "'" || $0 == "-" } }
+    }
+
     /// Words naming an account by its role (`local admin:`, `service account:`).
     static let accountRoleWords: Set<String> = [
         "admin", "administrator", "administrateur", "administrador", "amministratore", "beheerder", "root",
@@ -375,10 +430,12 @@ struct NotesRecordAssembler {
 
     /// `kindle/amazon`, `AT&T`, `Hulu+Disney`: names joined by a slash, `&` or `+`, no digit.
     static func isJoinedServiceName(_ text: String) -> Bool {
+        // (`&` joins short names, `AT&T`, `M&S`, `H&M`: `Knit&Natter` is a password.)
         text.count <= 40 && text.first?.isLetter == true && text.last?.isLetter == true
             && text.contains(where: { "/&+".contains($0) })
             && text.allSatisfy { $0.isLetter || "/&+.-".contains($0) }
             && text.count(where: { "/&+".contains($0) }) <= 2
+            && (!text.contains("&") || text.count <= 5 || text.allSatisfy { !$0.isLowercase })
     }
 
     /// Columns of white space before a line's text (a tab counts four).
@@ -994,8 +1051,18 @@ struct NotesRecordAssembler {
         }
         // "Gm4il!Ana - gmail - ana@gmail.com", "B4nk#2020 - bank - 88120044": the password
         // first, then a name among the values — that name is the title.
+        // ("Blackpool1966 - facebook (ana@aol.com)", "Tuesday!Bingo - the bingo site (pauline_a)":
+        // a value with digits or symbols first, beside a login of its own, is the password too.)
+        let loginBeside = rest.dropFirst().contains { field in
+            field.shape == .email || (field.parenthesised && Self.isBracketedHandle(field.text))
+        }
         if draft!.title == nil, let first = rest.first, first.shape != .url, first.shape != .email,
-            NotesToken.isPasswordLike(first.text),
+            !first.parenthesised,
+            NotesToken.isPasswordLike(first.text) || (first.shape == .secret && loginBeside),
+            !rest.dropFirst().contains(where: { field in
+                !field.parenthesised && field.shape != .email && field.shape != .url
+                    && NotesToken.isPasswordLike(field.text)
+            }) || NotesToken.isPasswordLike(first.text),
             rest.count >= 3 || rest.contains(where: { $0.shape == .email }),
             let name = rest.dropFirst().firstIndex(where: { field in
                 field.shape == .word && !field.parenthesised && field.tokens.count <= 3
@@ -1601,8 +1668,13 @@ struct NotesRecordAssembler {
             fields[0] = NotesLine.Field(label: nil, tokens: [fields[0].tokens[0]])
             fields.insert(NotesLine.Field(label: nil, tokens: [login]), at: 1)
         }
+        // ("RoyalMail22 - royal mail redirection, username pash1955": a name in lower case too,
+        // after a separator.)
         if firstLabel >= 2, fields[0].tokens.count == 1, !fields[0].parenthesised,
-            fields[0].shape != .email, fields[0].shape != .url, isName(fields[1]),
+            fields[0].shape != .email, fields[0].shape != .url,
+            isName(fields[1])
+                || (isPlainName(fields[1]) && fields[1].tokens.first?.afterSeparator == true
+                    && NotesToken.isPasswordLike(fields[0].text)),
             !fields.contains(where: { $0.label?.field == .password }),
             NotesToken.isPasswordLike(fields[0].text)
                 || fields[1].tokens.first?.afterSeparator == true

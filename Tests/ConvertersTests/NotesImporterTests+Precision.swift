@@ -274,4 +274,28 @@ extension NotesImporterTests {
         Self.expect(
             "Laposte banque   identifiant 1045723980   code 318274", [("Laposte banque", "1045723980", "318274")])
     }
+
+    @Test func blocksOfANameALoginAndAPasswordWithoutLabels() {
+        let items = Self.items(
+            "Premium Bonds\n00419283311\nErnie-Picks-Me\n\nWikipedia\nBernardA\nencyclopaedia\n\n"
+                + "Groceries\nmilk\neggs\n\nBackup codes Google\n4829-1038\n7711-2290\n")
+        #expect(items.filter { $0.password != nil }.map(\.title) == ["Premium Bonds", "Wikipedia"])
+        #expect(items[0].username == "00419283311" && items[0].password == "Ernie-Picks-Me")
+        #expect(items[1].username == "BernardA" && items[1].password == "encyclopaedia")
+        // A list and a block of codes stay what they are; no folder is made of a value.
+        #expect(items.allSatisfy { $0.folder.isEmpty })
+        #expect(!items.contains { $0.password == "eggs" || $0.password == "7711-2290" })
+    }
+
+    @Test func aPasswordWrittenBeforeItsServiceAndLogin() {
+        Self.expect(
+            "Blackpool1966  -  facebook (pauline@aol.com)\nTuesday!Bingo  -  the bingo site (pauline_a)\n"
+                + "RoyalMail22  -  royal mail redirection, username pash1955\nKnit&Natter  -  hobbycraft, pauline@aol.com",
+            [
+                ("facebook", "pauline@aol.com", "Blackpool1966"), ("the bingo site", "pauline_a", "Tuesday!Bingo"),
+                ("royal mail redirection", "pash1955", "RoyalMail22"), ("hobbycraft", "pauline@aol.com", "Knit&Natter"),
+            ])
+        // Short names joined by `&` stay names.
+        Self.expect("AT&T  -  ana@x.com  -  Phone!Bill9", [("AT&T", "ana@x.com", "Phone!Bill9")])
+    }
 }
