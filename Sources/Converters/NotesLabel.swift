@@ -187,7 +187,10 @@ struct NotesLabel: Equatable, Sendable {
         ),
         (
             .password, false,
-            ["p", "key", "cle", "schlussel", "ww", "pswd", "master", "sleutel", "netwerksleutel", "chiave"]
+            [
+                "p", "key", "cle", "schlussel", "ww", "pswd", "master", "sleutel", "netwerksleutel", "chiave",
+                "requirepass", "masterauth",
+            ]
         ),
         // "new pw: x" under an account is its password; "old pw: y" a secret kept beside it.
         (

@@ -54,6 +54,16 @@ enum NotesLineClassifier {
                 return line
             }
         }
+        // "[staging]", "[Bank accounts]": a section's name in brackets, as INI files and
+        // scratch notes write it, heads what follows.
+        if trimmed.count >= 4, trimmed.first == "[", trimmed.last == "]",
+            case let name = trimmed.dropFirst().dropLast(), !name.contains("[") && !name.contains("]"),
+            name.first?.isLetter == true, name.count <= 40, name.lowercased() != "x",
+            name.allSatisfy({ $0.isLetter || $0.isNumber || " -_.&/".contains($0) })
+        {
+            line.kind = .heading(level: 1, text: String(name))
+            return line
+        }
         if let heading = markdownHeading(trimmed) {
             // "# facebook.com | ana@x.org | Fb2018pass <- deleted": a commented-out record or a
             // comment holding a value is kept out of sight, never a heading (a folder is shown).
@@ -355,9 +365,10 @@ enum NotesLineClassifier {
             // "GF-Staff / key Sm1le-Br1ght-2024", "Alarm: code 2580, …": after a separator, a weak
             // password label before one password-like value, or a secret's before one number,
             // the value ending its run.
-            if !label.bare, !prose, index == 0 || tokens[index].afterSeparator, index + length < tokens.count,
+            if !label.bare, !prose, index == 0 || tokens[index].afterSeparator || tokens[index - 1].isTyped,
+                index + length < tokens.count,
                 case let value = tokens[index + length], !value.afterSeparator, !value.parenthesised,
-                (label.field == .password && NotesToken.isPasswordLike(value.text))
+                (label.field == .password && (NotesToken.isPasswordLike(value.text) || value.shape == .secret))
                     || (label.field == .secret && value.shape == .number && value.text.count >= 3),
                 index + length + 1 == tokens.count || tokens[index + length + 1].afterSeparator
             {

@@ -297,6 +297,12 @@ struct NotesRecordAssembler {
         }
         for i in headings.indices where !open.folder.isEmpty { headings[i].used = true }
         Self.passwordOutOfTitle(&open)  // after a heading may have named it
+        // "ssh deploy@10.0.4.21 … pw: x": the account a remote login names is the login.
+        if open.username == nil,
+            let account = open.urls.lazy.compactMap({ Self.remoteAccount(in: $0) }).first
+        {
+            open.username = account
+        }
         if open.tellsChange, Self.mergedIntoEarlier(open, &drafts) { return }
         drafts.append(open)
         epochs.append(epoch)
@@ -409,11 +415,79 @@ struct NotesRecordAssembler {
         return (name.text, user.text, secret.text)
     }
 
+    /// `deploy` in `ssh://deploy@10.0.4.21`: the account of a remote-login address (no
+    /// password in it; an address with one is read by ``URLCredentials``).
+    static func remoteAccount(in url: String) -> String? {
+        let lower = url.lowercased()
+        guard
+            let scheme = ["ssh://", "sftp://", "scp://", "ftp://", "ftps://", "rdp://", "telnet://", "mosh://"]
+                .first(where: { lower.hasPrefix($0) })
+        else { return nil }
+        let rest = url.dropFirst(scheme.count)
+        guard let at = rest.firstIndex(of: "@") else { return nil }
+        let account = rest[..<at]
+        guard !account.isEmpty, !account.contains(":"), !account.contains("/"),
+            account.allSatisfy({ $0.isLetter || $0.isNumber || "._-\\".contains($0) })
+        else { return nil }
+        return String(account)
+    }
+
     /// `royal mail redirection`, `the bingo site`: a few plain words, any case — a name when
     /// the line's password stands before it.
     static func isPlainName(_ field: NotesLine.Field) -> Bool {
         field.label == nil && field.shape == .word && !field.parenthesised && (1...4).contains(field.tokens.count)
             && field.tokens.allSatisfy { $0.text.allSatisfy { $0.isLetter || $0 == "'" || $0 == "-" } }
+    }
+
+    /// "Your", "My", "Votre", "Ihr"…: a possessive before a label in a pasted message.
+    static let possessiveWords: Set<String> = [
+        "your", "my", "our", "the", "votre", "ton", "ta", "mon", "ma", "ihr", "ihre", "dein", "deine", "mein",
+        "meine", "su", "tu", "mi", "il tuo", "tuo", "tua", "il", "la", "seu", "sua", "o", "a", "uw", "je", "jouw",
+        "mijn", "de", "het",
+    ]
+
+    /// "Welcome to PureGym!", "Subject: Your Bupa Dental account", "Your new MCR Housing
+    /// network account": the service a pasted welcome message names, or nil.
+    static func welcomedService(_ text: String) -> String? {
+        var words = text.split(separator: " ").map(String.init)
+        guard words.count >= 2, words.count <= 10 else { return nil }
+        let lower = words.map { NotesLabel.fold($0) }
+        var start = 0
+        if lower[0] == "subject:" || lower[0] == "betreff:" || lower[0] == "objet:" || lower[0] == "asunto:"
+            || lower[0] == "oggetto:" || lower[0] == "assunto:" || lower[0] == "onderwerp:"
+        {
+            start = 1
+        }
+        if start + 1 < words.count,
+            ["welcome", "bienvenue", "willkommen", "bienvenido", "benvenuto", "bem-vindo", "welkom"]
+                .contains(lower[start].trimmingCharacters(in: .punctuationCharacters))
+        {
+            start += 1
+            if start < words.count, ["to", "a", "à", "bei", "chez", "bij", "in", "no", "na"].contains(lower[start]) {
+                start += 1
+            }
+        } else if start == 0 {
+            return nil
+        }
+        // "Your (new) X (account|login)": the name between.
+        while start < words.count,
+            possessiveWords.contains(lower[start]) || ["new", "neues", "nouveau"].contains(lower[start])
+        {
+            start += 1
+        }
+        var end = words.count
+        while end > start,
+            genericServiceWords.contains(lower[end - 1].trimmingCharacters(in: .punctuationCharacters))
+                || ["network", "details", "information", "credentials"].contains(lower[end - 1])
+        {
+            end -= 1
+        }
+        guard start < end else { return nil }
+        words = Array(words[start..<end])
+        let joined = words.joined(separator: " ")
+        let name = String(
+            joined.drop { !$0.isLetter && !$0.isNumber }.reversed().drop { !$0.isLetter && !$0.isNumber }.reversed())
+        return name.isEmpty || name.count > 40 ? nil : name
     }
 
     /// Words naming an account by its role (`local admin:`, `service account:`).
@@ -557,6 +631,24 @@ struct NotesRecordAssembler {
             (first == "[" && last == "]") || (first == "(" && last == ")"),
             line.text.utf8.contains(0x3A) || line.text.split(separator: " ").count > 3
         {
+            // "(changed it to Octo-Dan-2024)" under a record: its new password.
+            let inner = line.text.dropFirst().dropLast()
+            if let change = NotesSentence.changedTo(NotesTokenizer.tokens(inner)), change.title == nil,
+                change.username == nil
+            {
+                let target = draft ?? drafts.last
+                if let target, target.password != nil, target.lastLine >= line.number - 2 {
+                    var record = target
+                    if let old = record.password, old != change.password {
+                        record.customFields.append(.init(name: "old password", value: old, concealed: true))
+                    }
+                    record.password = change.password
+                    record.unrecognized.append(line.text)
+                    record.touch(line.number)
+                    if draft != nil { draft = record } else { drafts[drafts.count - 1] = record }
+                    return
+                }
+            }
             return unrecognized(line)
         }
         // "linkedin = same as gmail", "Printful same as shopify", "audible -> same as amazon":
@@ -592,6 +684,18 @@ struct NotesRecordAssembler {
             draft!.placed += 1
             draft!.unrecognized.append(line.text)
             flush()
+            return
+        }
+        // "Log in at https://…", "Sign in via https://…" under a record: where it signs in.
+        if let open = draft, open.hasCredential, open.lastLine == line.number - 1, open.block == block,
+            line.fields.count == 2, line.fields[0].label == nil, line.fields[0].shape == .word,
+            line.fields[0].tokens.count <= 4, line.fields[1].shape == .url, line.fields[1].label == nil,
+            let last = line.fields[0].tokens.last?.folded,
+            ["at", "via", "on", "here", "unter", "auf", "sur", "en", "su", "em", "op", "to"].contains(last)
+        {
+            draft!.touch(line.number)
+            draft!.urls.append(line.fields[1].text)
+            draft!.unrecognized.append(line.fields[0].text)
             return
         }
         // "„Nicht weitergeben – nur für die Buchhaltung!“": a quoted sentence is a remark.
@@ -775,7 +879,8 @@ struct NotesRecordAssembler {
         // "...", "***", "~~": punctuation alone titles nothing.
         if !text.contains(where: { $0.isLetter || $0.isNumber }) { return unrecognized(line) }
         let single = words == 1 && line.fields.count == 1
-        let title = String(text.trimmingSuffix(":"))
+        // ("Welcome to PureGym!", "Subject: Your Bupa Dental account": the service welcomed.)
+        let title = Self.welcomedService(text) ?? String(text.trimmingSuffix(":"))
         // "Filiale 551" on the last line of a labelled record's block: more of that record.
         if let open = draft, open.hasCredential, open.labelled > 0, !open.oneLine, open.lastLine == line.number - 1,
             !line.isListItem, !line.isCapitals, !title.isEmpty, !text.hasSuffix(":"),
@@ -1387,6 +1492,13 @@ struct NotesRecordAssembler {
         let firstLabel = fields.firstIndex { $0.label != nil } ?? fields.count
         let prefix = fields[..<firstLabel]
         var titleField = Self.titleField(prefix, line: fields)
+        // "Your username is: x", "Votre identifiant : y": a possessive before the label is no
+        // service's name.
+        var possessive: String?
+        if let field = titleField, field.tokens.allSatisfy({ Self.possessiveWords.contains($0.folded) }) {
+            possessive = field.text
+            titleField = nil
+        }
         // "Vecchia password di Libero Mail: x — adesso è y": "old" alone before the label is no
         // service; the words after the label name it.
         var oldWord: String?
@@ -1516,6 +1628,7 @@ struct NotesRecordAssembler {
         draft!.unrecognized += remarks
         if let qualifier { draft!.unrecognized.append(qualifier) }
         if let oldWord { draft!.unrecognized.append(oldWord) }
+        if let possessive { draft!.unrecognized.append(possessive) }
         if let passwordFirst, draft!.password == nil {
             draft!.password = passwordFirst
             draft!.placed += 1
@@ -1527,7 +1640,7 @@ struct NotesRecordAssembler {
         }
         var later = [NotesLine.Field]()
         let namesUser = sets.contains(.username) || sets.contains(.email)
-        for field in prefix.dropFirst(titleField == nil && oldWord == nil ? 0 : 1) {
+        for field in prefix.dropFirst(titleField == nil && oldWord == nil && possessive == nil ? 0 : 1) {
             // "Etsy (chloe.wagner) pw Purple2013": a handle in brackets after the title.
             if field.parenthesised, field.tokens.count == 1, !namesUser, draft!.username == nil,
                 Self.isBracketedHandle(field.text)

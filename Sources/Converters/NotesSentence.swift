@@ -180,9 +180,13 @@ enum NotesSentence {
                 guard pointed || token.afterSeparator else { return nil }
                 let password = cleaned(token.text)
                 let username = tokens.first { $0.shape == .email && !$0.parenthesised }.map { cleaned($0.text) }
-                return Login(
-                    title: service(tokens, excluding: [password, username ?? ""]), username: username,
-                    password: password, changed: true)
+                // ("changed it to x": "it" names nothing.)
+                let title = service(tokens, excluding: [password, username ?? ""]).flatMap { name in
+                    NotesLabel.fold(name).split(separator: " ").allSatisfy { word in
+                        NotesLineClassifier.stopWords.contains(String(word)) || changeConnectors.contains(String(word))
+                    } ? nil : name
+                }
+                return Login(title: title, username: username, password: password, changed: true)
             }
             let word = stripped(token.folded)
             if changeConnectors.contains(word) || label(at: index, in: tokens)?.0 == .password {

@@ -377,6 +377,8 @@ enum NotesTokenizer {
             let at = tokens.firstIndex(where: { token in
                 token.range != nil && NotesToken.utf8Offset(of: "://", in: token.text) == nil
                     && token.text.dropFirst().dropLast().utf8.contains(0x3A)
+                    // (`10.0.4.22:6379`, `nas.lan:5000`: a host and its port are one address.)
+                    && token.shape != .url
             }),
             tokens[at].range != nil
         else { return tokens }

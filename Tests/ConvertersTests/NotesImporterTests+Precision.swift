@@ -298,4 +298,41 @@ extension NotesImporterTests {
         // Short names joined by `&` stay names.
         Self.expect("AT&T  -  ana@x.com  -  Phone!Bill9", [("AT&T", "ana@x.com", "Phone!Bill9")])
     }
+
+    @Test func aPastedWelcomeMessageIsTheRecordOfItsService() {
+        let items = Self.items(
+            """
+            -----
+            Welcome to Octopus Energy 🐙
+            Your account number: A-4F2C91D0
+            Your username is: dan@yahoo.co.uk
+            Your temporary password is: tMp-8831-Qkz
+            Please change this the first time you log in.
+            -----
+            (changed it to Octo-Dan-2024)
+
+            -----
+            Subject: Your Bupa Dental account
+            Username: DOYELARAN7
+            Temporary password: Bupa#4410xz
+            Log in at https://www.bupa.co.uk/dental/login
+            -----
+            """)
+        let logins = items.filter { $0.password != nil }
+        #expect(logins.map(\.title) == ["Octopus Energy", "Bupa Dental"])
+        #expect(logins[0].username == "dan@yahoo.co.uk" && logins[0].password == "Octo-Dan-2024")
+        #expect(logins[0].customFields.contains { $0.concealed && $0.value == "tMp-8831-Qkz" })
+        #expect(logins[0].customFields.contains { $0.concealed && $0.value == "A-4F2C91D0" })
+        #expect(logins[1].username == "DOYELARAN7" && logins[1].urls == ["https://www.bupa.co.uk/dental/login"])
+    }
+
+    @Test func aSectionInBracketsAndARemoteLoginsAccount() {
+        let items = Self.items(
+            "[staging]\nssh deploy@10.0.4.21 -p 2222   pw: kT9#vR2q!mXw\n\n[prod]\nredis 10.0.4.22:6379 requirepass r3d1s-st4g1ng"
+        )
+        #expect(items.first?.username == "deploy" && items.first?.password == "kT9#vR2q!mXw")
+        #expect(items.first?.folder.isEmpty == true || items.first?.folder == ["staging"])
+        let redis = items.first { $0.password == "r3d1s-st4g1ng" }
+        #expect(redis?.urls == ["10.0.4.22:6379"] && redis?.username == nil)
+    }
 }
