@@ -140,6 +140,8 @@ struct NotesLabel: Equatable, Sendable {
                 "benutzername", "benutzerkennung", "kennung", "anmeldename", "usuario", "nombre de usuario",
                 "usuario/a", "utente", "nome utente", "nome de usuario", "nome de utilizador", "utilizador",
                 "gebruiker", "gebruikersnaam", "inlognaam", "logon", "handle", "customer id", "member id",
+                // Polish and Swedish, the languages next door to the seven.
+                "nazwa uzytkownika", "uzytkownik", "anvandarnamn", "anvandare",
                 "id", "client id", "nutzer", "nutzername", "usager", "login-id", "username/email", "user/email",
                 "login/email", "👤", "🧑", "🙋", "codice titolare", "codice cliente", "codice utente",
                 "customer number", "client number", "numero titulaire", "identifiant client", "numero de usuario",
@@ -176,6 +178,7 @@ struct NotesLabel: Equatable, Sendable {
                 "password", "passwort", "pass", "passwd", "pwd", "pw", "pword", "passw", "pass word", "passcode",
                 "mot de passe", "mdp", "mot-de-passe", "kennwort", "contrasena", "clave", "clave de acceso",
                 "parola d'ordine", "parola chiave", "senha", "palavra-passe", "palavra passe", "wachtwoord",
+                "haslo", "hasło", "losenord",
                 "passphrase", "pass phrase", "psw", "psswd", "paswd", "master password", "wpa key", "network key",
                 "wpa2", "wpa3", "wpa2 key", "pswrd", "psswrd", "pwrd", "passwrd",
                 "wifi key", "wifi password", "wlan-schlussel", "wlan key",

@@ -888,6 +888,28 @@ struct NotesRecordAssembler {
         {
             return unrecognized(line)
         }
+        // "### 500px" over "- olliebirch" and "- shutterbug": under a heading that names no
+        // record yet, a login name and the value under it are one record's login and password.
+        if single, headings.last.map({ !$0.used }) == true {
+            let value = line.fields[0].tokens[0].text
+            if draft == nil, Self.isHandle(value), let next, next.kind == .content, next.fields.count == 1,
+                next.fields[0].label == nil, next.fields[0].tokens.count == 1,
+                next.fields[0].tokens[0].shape != .email, !next.fields[0].parenthesised
+            {
+                start(line)
+                draft!.username = value
+                draft!.placed += 1
+                return
+            }
+            if let open = draft, open.title == nil, open.username != nil, open.password == nil,
+                open.lastLine == line.number - 1, open.placed == 1
+            {
+                draft!.password = value
+                draft!.placed += 1
+                draft!.touch(line.number)
+                return
+            }
+        }
         if let open = draft, open.title != nil, single, !line.isListItem {
             let value = line.fields[0].tokens[0].text
             // "Trello" / "oliver49@gmx.de" / "stone.orbit.dish": the password under a username.
@@ -922,6 +944,17 @@ struct NotesRecordAssembler {
     /// One value alone on its line: an e-mail is a username, a URL a URL, a password-like
     /// string the password of a record that has a title or username and no password yet.
     private mutating func bareValue(_ token: NotesToken, line: NotesLine, next: NotesLine?) {
+        // "- olliebirch" / "- mpb.Trade.In": under a login, a value shaped like a domain but
+        // written with capitals inside and no scheme is its password (no one writes a host so).
+        if token.shape == .url, let open = draft, open.username != nil, open.password == nil,
+            open.lastLine == line.number - 1, !token.text.contains("/"), !token.text.lowercased().hasPrefix("www."),
+            token.text.dropFirst().contains(where: \.isUppercase)
+        {
+            draft!.password = token.text
+            draft!.placed += 1
+            draft!.touch(line.number)
+            return
+        }
         switch token.shape {
         case .url:
             _ = current(line)
@@ -1195,6 +1228,19 @@ struct NotesRecordAssembler {
             draft!.unrecognized.append(rest[pointer].text)
             rest[pointer] = NotesLine.Field(label: nil, tokens: [NotesToken(previous, afterSeparator: true)])
         }
+        // "VPN: skowalczyk — same as outlook": the password of the record so titled above.
+        var pointedAt = false
+        if let pointer = rest.firstIndex(where: { Self.pointedService($0.text) != nil && !$0.parenthesised }),
+            let source = Self.pointedService(rest[pointer].text),
+            let original = drafts.suffix(Self.sharedLoginReach).last(where: { draft in
+                draft.password != nil && draft.title.map { Self.titleNames($0, source) } == true
+            })
+        {
+            draft!.unrecognized.append(rest[pointer].text)
+            draft!.password = original.password
+            rest.remove(at: pointer)
+            pointedAt = true
+        }
         var remaining = [NotesLine.Field]()
         // ("free trial, ends 6/30": the words run into a date are what happens then.)
         // ("… - member # 00918273", "Kundennr 4411": a number named by words for an account's
@@ -1276,6 +1322,15 @@ struct NotesRecordAssembler {
         }
         // ("Hulu (ana@x.com) pw": one value beside the bracket; with more values beside it, a
         // bracket or `# comment` is a remark.)
+        // (Beside a password pointed at, the one plain value is the login: "VPN (GlobalProtect):
+        // skowalczyk — same as outlook".)
+        if pointedAt, draft!.username == nil, remaining.count(where: { !$0.parenthesised }) == 1,
+            let login = remaining.firstIndex(where: { !$0.parenthesised }), remaining[login].tokens.count == 1,
+            !NotesToken.isPasswordLike(remaining[login].text)
+        {
+            draft!.username = remaining.remove(at: login).text
+            draft!.usernameBesidePassword = true
+        }
         if draft!.username == nil, remaining.count(where: { !$0.parenthesised }) <= 1,
             let paren = remaining.firstIndex(where: { $0.parenthesised && $0.tokens.count == 1 })
         {

@@ -335,4 +335,19 @@ extension NotesImporterTests {
         let redis = items.first { $0.password == "r3d1s-st4g1ng" }
         #expect(redis?.urls == ["10.0.4.22:6379"] && redis?.username == nil)
     }
+
+    @Test func aLoginAndItsValueUnderAHeadingAndPointersAndMoreLanguages() {
+        let items = Self.items(
+            "### 500px\n- olliebirch\n- shutterbug\n\n### MPB (selling old lenses)\n- olliebirch\n- mpb.Trade.In\n")
+        #expect(items.map(\.title) == ["500px", "MPB (selling old lenses)"])
+        #expect(items.map(\.username) == ["olliebirch", "olliebirch"])
+        #expect(items.map(\.password) == ["shutterbug", "mpb.Trade.In"])
+        #expect(items.allSatisfy { $0.urls.isEmpty })
+        let vpn = Self.items(
+            "- Outlook: sam@x.co.uk — Freight!Desk2024\n- VPN (GlobalProtect): skowalczyk — same as outlook")
+        #expect(vpn.last?.username == "skowalczyk" && vpn.last?.password == "Freight!Desk2024")
+        // Polish and Swedish labels.
+        Self.expect("Wifi: Dom_Nowak, hasło: zielonyogrod2020", [("Wifi Dom_Nowak", nil, "zielonyogrod2020")])
+        Self.expect("SJ\nanvändarnamn: anderssj\nlösenord: Tåget-Är-Sent!", [("SJ", "anderssj", "Tåget-Är-Sent!")])
+    }
 }
