@@ -863,9 +863,31 @@ struct NotesRecordAssembler {
                 return
             }
         }
+        // "Email (the BT one): margaret@bt.com" over "password is Rosebud1948 - capital R": a
+        // sentence giving only a password fills the record above that has none.
+        if let open = draft, open.hasCredential, open.password == nil, open.lastLine == line.number - 1,
+            login.username == nil || open.username == nil,
+            login.title.map({ $0.count <= 2 || NotesLabel.fold($0) == NotesLabel.fold(open.title ?? "") }) ?? true
+        {
+            draft!.password = login.password
+            if draft!.username == nil { draft!.username = login.username }
+            draft!.labelled += 1
+            draft!.touch(line.number)
+            draft!.unrecognized.append(String(NotesLineClassifier.trimmedSpaces(line.raw[...])))
+            return
+        }
+        // "amazon same email pw is x": the login of the record before.
+        let pointer = line.tokens.indices.dropLast().contains { index in
+            Self.pointerWords.contains(NotesLabel.fold(line.tokens[index].text))
+                && ["email", "e-mail", "mail", "login", "user", "username", "courriel", "correo"].contains(
+                    NotesLabel.fold(line.tokens[index + 1].text))
+        }
         start(line)
-        draft!.title = login.title
-        draft!.username = login.username
+        draft!.title = login.title.map { title in
+            let words = title.split(separator: " ").filter { !Self.pointerWords.contains(NotesLabel.fold($0)) }
+            return words.isEmpty ? title : words.joined(separator: " ")
+        }
+        draft!.username = login.username ?? (pointer ? drafts.last?.username : nil)
         draft!.password = login.password
         draft!.labelled += 1
         draft!.oneLine = true
@@ -1332,7 +1354,10 @@ struct NotesRecordAssembler {
             draft!.usernameBesidePassword = true
         }
         if draft!.username == nil, remaining.count(where: { !$0.parenthesised }) <= 1,
-            let paren = remaining.firstIndex(where: { $0.parenthesised && $0.tokens.count == 1 })
+            let paren = remaining.firstIndex(where: { field in
+                // ("Premium bonds (NS&I)": an issuer's initials are no login.)
+                field.parenthesised && field.tokens.count == 1 && !field.text.contains("&")
+            })
         {
             // "the new VPN PIN (8093)": a number in brackets after a secret's label is that
             // secret, never a login.

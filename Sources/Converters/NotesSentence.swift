@@ -74,8 +74,16 @@ enum NotesSentence {
         if let changed = changedTo(tokens) { return changed }
         // ("… pw is x (changed in May, old one was y)": the remark in brackets is about the
         // old one; the sentence itself is not.)
+        // ("netflix acct is x pw Bubbles2019! dont change it the kids know it": a "don't" after
+        // the password is advice about it, not a denial of it.)
+        let firstValue = tokens.firstIndex { isPassword($0) && NotesToken.isPasswordLike(cleaned($0.text)) }
         guard tokens.count >= 3,
-            !tokens.contains(where: { !$0.parenthesised && pastWords.contains(stripped($0.folded)) })
+            !tokens.enumerated().contains(where: { offset, token in
+                let word = stripped(token.folded)
+                guard !token.parenthesised, pastWords.contains(word) else { return false }
+                if let firstValue, offset > firstValue, !oldValueWords.contains(word) { return false }
+                return true
+            })
         else {
             return nil
         }
@@ -215,6 +223,13 @@ enum NotesSentence {
         "fruher", "antiguo", "antigua", "era", "vecchia", "vecchio", "oud", "oude", "antiga", "antigo", "geandert",
         "cambiado", "cambiata", "cambiato", "mudou", "gewijzigd", "not", "never", "don't", "dont", "isn't", "doesn't",
         "no",
+    ]
+
+    /// After the password, only these still say it is an old one ("x was the old one"); other
+    /// words of the past or negations there advise about it ("dont change it", "top up before fri").
+    static let oldValueWords: Set<String> = [
+        "was", "were", "old", "previous", "former", "expired", "alt", "alte", "alten", "war", "era", "oud", "oude",
+        "antigo", "antiga", "vecchia", "vecchio", "ancien", "antiguo", "antigua", "etait",
     ]
 
     /// Words between a label and its value in a sentence.

@@ -350,4 +350,20 @@ extension NotesImporterTests {
         Self.expect("Wifi: Dom_Nowak, hasło: zielonyogrod2020", [("Wifi Dom_Nowak", nil, "zielonyogrod2020")])
         Self.expect("SJ\nanvändarnamn: anderssj\nlösenord: Tåget-Är-Sent!", [("SJ", "anderssj", "Tåget-Är-Sent!")])
     }
+
+    @Test func runOnLinesWithAdviceAfterThePasswordAndAPasswordForTheRecordAbove() {
+        let phone = Self.items(
+            "netflix acct is sarah@gmail.com pw Bubbles2019! dont change it the kids know it\n"
+                + "amazon same email pw is Prime&Kids4eva")
+        #expect(phone.map(\.title) == ["netflix", "amazon"])
+        #expect(phone.map(\.username) == ["sarah@gmail.com", "sarah@gmail.com"])
+        #expect(phone.map(\.password) == ["Bubbles2019!", "Prime&Kids4eva"])
+        // A word saying the value is old still keeps a sentence from being read.
+        #expect(Self.items("hulu pw Hulu#2019x was the old one").allSatisfy { $0.password == nil })
+        let gran = Self.items("Email (the BT one): margaret@btinternet.com\npassword is Rosebud1948 - capital R")
+        #expect(gran.count == 1 && gran[0].password == "Rosebud1948" && gran[0].username == "margaret@btinternet.com")
+        // An issuer's initials in brackets are no login.
+        let bonds = Self.items("Premium bonds (NS&I) - holder number 117736521\npassword Winner!Winner")
+        #expect(bonds.allSatisfy { $0.username != "NS&I" })
+    }
 }
