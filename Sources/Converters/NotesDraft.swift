@@ -10,6 +10,8 @@ struct NotesDraft: Sendable {
     /// Read from a line telling a change of password (`Chase: changed from x to y`): when a
     /// record before has the same service, this is its new password, not another record.
     var tellsChange = false
+    /// The label the username was written under (`gamertag`, `username`), when it had one.
+    var usernameLabel: String?
     /// The label the password was written under (`passcode`), when it had one.
     var passwordLabel: String?
     var urls: [String] = []

@@ -136,6 +136,7 @@ struct NotesLabel: Equatable, Sendable {
             .username, true,
             [
                 "user", "username", "user name", "user id", "userid", "user-id", "login", "login id", "login name",
+                "sign in", "sign-in", "signin", "log in", "log-in", "online id",
                 "usr", "uname", "identifiant", "utilisateur", "nom d'utilisateur", "nom utilisateur", "benutzer",
                 "benutzername", "benutzerkennung", "kennung", "anmeldename", "usuario", "nombre de usuario",
                 "usuario/a", "utente", "nome utente", "nome de usuario", "nome de utilizador", "utilizador",

@@ -369,7 +369,10 @@ enum NotesLineClassifier {
                 index + length < tokens.count,
                 case let value = tokens[index + length], !value.afterSeparator, !value.parenthesised,
                 (label.field == .password && (NotesToken.isPasswordLike(value.text) || value.shape == .secret))
-                    || (label.field == .secret && value.shape == .number && value.text.count >= 3),
+                    || (label.field == .secret && value.shape == .number && value.text.count >= 3)
+                    // ("gamertag NightOwl2006": a login's label before a name in a login's letters.)
+                    || (label.field == .username && value.shape == .secret && value.text.count >= 3
+                        && value.text.allSatisfy { $0.isLetter || $0.isNumber || "._-#".contains($0) }),
                 index + length + 1 == tokens.count || tokens[index + length + 1].afterSeparator
             {
                 return (label, length)

@@ -496,6 +496,16 @@ struct NotesRecordAssembler {
         "superuser", "sa", "owner", "service", "svc",
     ]
 
+    /// `username`, `login`, `sign in`, `e-mail`: a label naming the login itself, not an id
+    /// shown to others (`gamertag`, `online id`, `riot id`).
+    static func isLoginLabel(_ name: String) -> Bool {
+        let folded = NotesLabel.fold(name).trimmingSuffix(":")
+        return [
+            "username", "user name", "user", "login", "sign in", "sign-in", "log in", "email", "e-mail", "login email",
+            "benutzername", "benutzer", "identifiant", "usuario", "utente", "gebruikersnaam", "usuario/a", "login id",
+        ].contains(folded)
+    }
+
     /// `passcode`, `access code`: a password label a bank uses beside a password proper.
     static func isPasscodeLabel(_ name: String) -> Bool {
         let words = NotesLabel.fold(name).split(separator: " ")
@@ -803,8 +813,17 @@ struct NotesRecordAssembler {
             return unrecognized(line)
         }
         // Two runs of plain words ("Wi-Fi - home"): a title with a separator in it.
+        // ("Xbox / Microsoft" over the lines of its record: two names, capitalised, one title.)
+        let continues =
+            next.map { next in
+                next.kind == .content && (next.labelled || Self.indent(next.raw) > Self.indent(line.raw))
+            } ?? false
         if fields.count == 2, fields.allSatisfy({ $0.tokens.allSatisfy { !$0.isTyped } }),
             fields.contains(where: { $0.tokens.count > 1 }) || fields[1].parenthesised
+                || (continues && !line.isListItem
+                    && fields.allSatisfy { field in
+                        field.text.first?.isUppercase == true && field.text.allSatisfy { $0.isLetter || $0 == " " }
+                    })
         {
             return words(line, text: line.text.trimmingSuffix(":"), next: next)
         }
@@ -1678,7 +1697,11 @@ struct NotesRecordAssembler {
                 let fills =
                     (sets.contains(.password) && open.password != nil)
                     || (!sets.isDisjoint(with: [.username, .email]) && open.username != nil)
-                return NotesLabel.fold(title) == NotesLabel.fold(field.text) && !fills
+                // ("Riot (Valorant)" over "  riot id NightOwl#EUW1": the service's name again.)
+                let named = NotesLabel.fold(field.text)
+                return
+                    (NotesLabel.fold(title) == named
+                    || (NotesLabel.fold(title).hasPrefix(named + " (") && open.titleLine)) && !fills
             } ?? false
         // "GITHUB_TOKEN=…" then "DB_PASSWORD=…": another variable's service opens its own record.
         if let envName = fields.first(where: { $0.label != nil })?.labelText, envName.utf8.contains(0x5F),
@@ -1700,6 +1723,30 @@ struct NotesRecordAssembler {
                 (open.username != nil && !numberFirst
                     && (sets.contains(.username) || sets.contains(.email) && open.password != nil))
                 || (open.title != nil && sets.contains(.title)) || (open.password != nil && sets.contains(.password))
+            // ("PSN" over "  sign in: ana@x.com" and "  online id: NightOwl": a line indented
+            // under its title's record is more of it — a second login is a field of it.)
+            let indentedUnder =
+                !line.isListItem && open.titleLine
+                && recordIndent.map { record in
+                    record.line == open.firstLine && Self.indent(line.raw) > record.indent
+                } == true
+            // (A login label proper, `username:`, after an id, `riot id`, `gamertag`, is the login;
+            // the id becomes a field. Another id after the login is a field.)
+            if repeats, indentedUnder, titleField == nil, fields.count == 1, let label = fields[0].label,
+                [.username, .email].contains(label.field), !fields[0].tokens.isEmpty,
+                let current = open.username, open.password == nil || sets.isDisjoint(with: [.password])
+            {
+                let name = fields[0].labelText.isEmpty ? label.name : fields[0].labelText
+                draft!.touch(line.number)
+                if Self.isLoginLabel(name), let previous = open.usernameLabel, !Self.isLoginLabel(previous) {
+                    draft!.username = fields[0].text
+                    draft!.usernameLabel = name
+                    extra(previous, current)
+                } else {
+                    extra(name, fields[0].text)
+                }
+                return
+            }
             if repeats, line.isListItem || !(open.password != nil && sets == [.password]) {
                 start(line)
             }
@@ -2060,6 +2107,7 @@ struct NotesRecordAssembler {
             } else if draft!.username == nil {
                 draft!.username = value
                 draft!.usernameLabelled = true
+                draft!.usernameLabel = name
                 if Self.isAccountNumberLabel(name), value.contains(where: \.isNumber), !value.contains("@") {
                     draft!.usernameNumberLabel = name
                 }
@@ -2072,6 +2120,7 @@ struct NotesRecordAssembler {
             if draft!.username == nil {
                 draft!.username = value
                 draft!.usernameLabelled = true
+                draft!.usernameLabel = name
             } else {
                 loginNameOverNumber(name, value)
             }

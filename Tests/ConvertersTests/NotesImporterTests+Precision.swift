@@ -366,4 +366,25 @@ extension NotesImporterTests {
         let bonds = Self.items("Premium bonds (NS&I) - holder number 117736521\npassword Winner!Winner")
         #expect(bonds.allSatisfy { $0.username != "NS&I" })
     }
+
+    @Test func idsAndLoginsIndentedUnderAGamesTitle() {
+        let items = Self.items(
+            """
+            Xbox / Microsoft
+              gamertag NightOwl2006
+              login kieran@outlook.com
+              pass Halo-Infinite-117
+
+            Riot (Valorant)
+              riot id NightOwl#EUW1
+              username kwalsh06
+              pw: Sp1ke-Planted
+            """)
+        #expect(items.map(\.title) == ["Xbox / Microsoft", "Riot (Valorant)"])
+        #expect(items.map(\.username) == ["kieran@outlook.com", "kwalsh06"])
+        #expect(items.map(\.password) == ["Halo-Infinite-117", "Sp1ke-Planted"])
+        // The ids shown to other players are fields of their records, never a title.
+        #expect(items[0].customFields.contains { $0.value == "NightOwl2006" })
+        #expect(items[1].customFields.contains { $0.value == "NightOwl#EUW1" })
+    }
 }
