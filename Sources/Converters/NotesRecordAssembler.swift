@@ -169,7 +169,11 @@ struct NotesRecordAssembler {
         case .content:
             // (A record titled as a list of codes, "> [!warning] GitHub recovery codes", and
             // holding no login yet, takes the codes under it the same way.)
+            // (Under a heading naming codes, "## Recovery codes" / "GitHub:", the same.)
             if let name = codeList
+                ?? headings.last.flatMap({
+                    Self.namesCodeList($0.name) && draft?.hasCredential == false ? $0.name : nil
+                })
                 ?? draft.flatMap({ open in
                     open.titleLine && !open.hasCredential
                         ? open.title.flatMap { Self.namesCodeList($0) ? $0 : nil } : nil

@@ -387,4 +387,10 @@ extension NotesImporterTests {
         #expect(items[0].customFields.contains { $0.value == "NightOwl2006" })
         #expect(items[1].customFields.contains { $0.value == "NightOwl#EUW1" })
     }
+
+    @Test func codesUnderAHeadingNamingThemAreCodes() {
+        let items = Self.items("## Recovery codes\n\nGitHub:\n```\n4f2a1-b7c93\n8e0d4-1a6f2\n```\n")
+        #expect(items.allSatisfy { $0.username == nil && $0.password == nil })
+        #expect(items.flatMap(\.customFields).filter(\.concealed).map(\.value) == ["4f2a1-b7c93", "8e0d4-1a6f2"])
+    }
 }
