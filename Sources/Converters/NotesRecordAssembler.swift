@@ -317,11 +317,11 @@ struct NotesRecordAssembler {
     /// is the new password of the record before with that service (and a compatible
     /// login). Its older password is kept beside it, out of sight; nothing is dropped.
     static func mergedIntoEarlier(_ change: NotesDraft, _ drafts: inout [NotesDraft]) -> Bool {
+        // (Within the records just before, as for "same as": a file of changes stays linear.)
+        let candidates = drafts.indices.suffix(sharedLoginReach)
         guard let password = change.password, let title = change.title,
-            let earlier = drafts.lastIndex(where: { draft in
-                draft.password != nil && draft.title.map { NotesLabel.fold($0) == NotesLabel.fold(title) } == true
-                    && (change.username == nil || draft.username == nil
-                        || NotesLabel.fold(draft.username!) == NotesLabel.fold(change.username!))
+            let earlier = candidates.last(where: { index in
+                Self.sameService(drafts[index], title: title, username: change.username)
             })
         else { return false }
         var record = drafts[earlier]
@@ -492,6 +492,14 @@ struct NotesRecordAssembler {
         let name = String(
             joined.drop { !$0.isLetter && !$0.isNumber }.reversed().drop { !$0.isLetter && !$0.isNumber }.reversed())
         return name.isEmpty || name.count > 40 ? nil : name
+    }
+
+    /// Whether `draft` is the record of the service `title` with a compatible login (for a
+    /// change of its password told later).
+    static func sameService(_ draft: NotesDraft, title: String, username: String?) -> Bool {
+        draft.password != nil && draft.title.map { NotesLabel.fold($0) == NotesLabel.fold(title) } == true
+            && (username == nil || draft.username == nil
+                || NotesLabel.fold(draft.username!) == NotesLabel.fold(username!))
     }
 
     /// Words naming an account by its role (`local admin:`, `service account:`).
@@ -872,10 +880,8 @@ struct NotesRecordAssembler {
         // the one it had is kept beside it, out of sight.
         if login.changed, let title = login.title {
             flush()
-            if let earlier = drafts.lastIndex(where: { draft in
-                draft.password != nil && draft.title.map { NotesLabel.fold($0) == NotesLabel.fold(title) } == true
-                    && (login.username == nil || draft.username == nil
-                        || NotesLabel.fold(draft.username!) == NotesLabel.fold(login.username!))
+            if let earlier = drafts.indices.suffix(Self.sharedLoginReach).last(where: { index in
+                Self.sameService(drafts[index], title: title, username: login.username)
             }) {
                 if let old = drafts[earlier].password, old != login.password {
                     drafts[earlier].customFields.append(.init(name: "old password", value: old, concealed: true))
