@@ -176,7 +176,8 @@ enum NotesHistory {
         var removed = [String]()
         tokens.removeAll { token in
             let word = token.folded
-            guard !token.isTyped || token.shape == .word,
+            // (Lower-case only: "New York Times", "Now TV" are names.)
+            guard !token.isTyped || token.shape == .word, token.text.first?.isLowercase == true,
                 NotesSentence.pastWords.contains(word) || changeWords.contains(word) || connectorWords.contains(word)
                     || NotesSentence.changeVerbs.contains(word) || ["from", "von", "de", "da", "van"].contains(word)
             else { return false }

@@ -59,7 +59,8 @@ enum NotesLineClassifier {
         if trimmed.count >= 4, trimmed.first == "[", trimmed.last == "]",
             case let name = trimmed.dropFirst().dropLast(), !name.contains("[") && !name.contains("]"),
             name.first?.isLetter == true, name.count <= 40, name.lowercased() != "x",
-            name.allSatisfy({ $0.isLetter || $0.isNumber || " -_.&/".contains($0) })
+            // (Letters only: `[Summer2019]`, `[B4nk.2020]` are passwords in brackets.)
+            name.allSatisfy({ $0.isLetter || " &".contains($0) })
         {
             line.kind = .heading(level: 1, text: String(name))
             return line

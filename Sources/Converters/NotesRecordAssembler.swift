@@ -48,7 +48,9 @@ struct NotesRecordAssembler {
             {
                 recordIndent = (open.firstLine, Self.indent(first.raw), open.hasCredential)
             }
-            for line in lines[index..<index + read] where !line.superseded.isEmpty { keepSuperseded(line) }
+            for line in lines[index..<index + read] where !line.superseded.isEmpty || !line.supersededRemarks.isEmpty {
+                keepSuperseded(line)
+            }
             index += read
         }
         flush()
@@ -319,10 +321,16 @@ struct NotesRecordAssembler {
     static func mergedIntoEarlier(_ change: NotesDraft, _ drafts: inout [NotesDraft]) -> Bool {
         // (Within the records just before, as for "same as": a file of changes stays linear.)
         let candidates = drafts.indices.suffix(sharedLoginReach)
+        let stated = Set(change.customFields.filter { $0.name == "old password" }.map(\.value))
         guard let password = change.password, let title = change.title,
+            // (The record whose password the change names as the old one, when one does.)
             let earlier = candidates.last(where: { index in
                 Self.sameService(drafts[index], title: title, username: change.username)
+                    && drafts[index].password.map(stated.contains) == true
             })
+                ?? candidates.last(where: { index in
+                    Self.sameService(drafts[index], title: title, username: change.username)
+                })
         else { return false }
         var record = drafts[earlier]
         var older = change.customFields
@@ -408,9 +416,15 @@ struct NotesRecordAssembler {
             name.isWordsOnly, !name.isListItem, name.text.count <= 40, !name.text.hasSuffix(":"),
             let user = single(login), let secret = single(password), user.text != secret.text,
             user.shape != .url, secret.shape != .url, secret.shape != .email, !secret.marked, !user.marked,
-            user.shape == .email || (user.shape == .number && user.text.count >= 4)
+            user.shape == .email || (user.shape == .number && user.text.count >= 6)
                 || user.text.contains(where: { $0.isNumber || "._@".contains($0) })
                 || user.text.dropFirst().contains(where: \.isUppercase),
+            // A password of plain letters only under a login that is plainly one (an e-mail,
+            // `_`, `@` or a capital inside): "Plumber" / "07700900123" / "Thursdays" is no login.
+            secret.text.contains(where: { !$0.isLetter })
+                || user.shape == .email || user.text.contains(where: { "_@".contains($0) })
+                || (user.text.dropFirst().contains(where: \.isUppercase) && !user.text.contains(where: \.isNumber)),
+            user.shape != .number || secret.text.contains(where: { !$0.isLetter }),
             NotesLabel.lookup(secret.folded) == nil, NotesLabel.lookup(user.folded) == nil,
             secret.text.count >= 4,
             // ("Backup codes Google" / "4829-1038" / "7711-2290": codes, not a login.)
@@ -494,6 +508,55 @@ struct NotesRecordAssembler {
         return name.isEmpty || name.count > 40 ? nil : name
     }
 
+    /// "Printer: admin, no password", "Steam: gaben  kein Passwort": the line says there is no
+    /// password — none of its values is one.
+    static func deniesPassword(_ line: NotesLine) -> Bool {
+        let words = line.text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "-" || $0 == "(" || $0 == ")" })
+            .map { NotesLabel.fold($0) }
+        return words.indices.dropLast().contains { index in
+            NotesLineClassifier.negations.contains(words[index])
+                && NotesLabel.lookup(words[index + 1])?.field == .password
+        }
+    }
+
+    /// A value read as the password of a line that says there is none: the login when it
+    /// looks like one and there is none, else concealed text.
+    static func refusePassword(_ draft: inout NotesDraft) {
+        guard let value = draft.password else { return }
+        draft.password = nil
+        if draft.username == nil, isHandle(value), !NotesToken.isPasswordLike(value) {
+            draft.username = value
+        } else {
+            draft.unrecognized.append(value)
+        }
+    }
+
+    /// Whether the line after line `number` (1-based, as lines count) ends a block: a blank
+    /// line, a heading or a rule, or the end.
+    static func endsBlock(at number: Int, in lines: [NotesLine]) -> Bool {
+        // (Lines are in order of their numbers: a binary search keeps a long list linear.)
+        var low = 0
+        var high = lines.count
+        while low < high {
+            let middle = (low + high) / 2
+            if lines[middle].number > number { high = middle } else { low = middle + 1 }
+        }
+        guard low < lines.count else { return true }
+        let index = low
+        switch lines[index].kind {
+        case .blank, .heading, .rule: return true
+        default: return false
+        }
+    }
+
+    /// `Sky-Q-Box-Living`, `Correct-Horse-Battery-Staple`: four capitalised words or more
+    /// joined by dashes, a passphrase (`Costa-Del-Sol`, `Mon-Tue-Wed` are names).
+    static func isPassphrase(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        return parts.count >= 4 && text.count >= 12 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isLetter) }
+            && parts.allSatisfy { $0.first?.isUppercase == true }
+    }
+
     /// Whether `draft` is the record of the service `title` with a compatible login (for a
     /// change of its password told later).
     static func sameService(_ draft: NotesDraft, title: String, username: String?) -> Bool {
@@ -541,14 +604,6 @@ struct NotesRecordAssembler {
             if byte == 0x20 { columns += 1 } else if byte == 0x09 { columns += 4 } else { break }
         }
         return columns
-    }
-
-    /// `Sky-Q-Box-Living`, `Correct-Horse-Battery`: three or more capitalised words joined by
-    /// dashes, a passphrase as password generators and people write one.
-    static func isPassphrase(_ text: String) -> Bool {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        return parts.count >= 3 && text.count >= 10 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isLetter) }
-            && parts.count(where: { $0.first?.isUppercase == true }) >= 3
     }
 
     /// "Commerzbank / Teilnehmernummer: 123 / PIN: 48213", "Crédit Agricole identifiant 0123
@@ -892,11 +947,12 @@ struct NotesRecordAssembler {
                 return
             }
         }
+        if login.changed, !login.named { return unrecognized(line) }
         // "Email (the BT one): margaret@bt.com" over "password is Rosebud1948 - capital R": a
         // sentence giving only a password fills the record above that has none.
         if let open = draft, open.hasCredential, open.password == nil, open.lastLine == line.number - 1,
             login.username == nil || open.username == nil,
-            login.title.map({ $0.count <= 2 || NotesLabel.fold($0) == NotesLabel.fold(open.title ?? "") }) ?? true
+            login.title.map({ NotesLabel.fold($0) == NotesLabel.fold(open.title ?? "") }) ?? true
         {
             draft!.password = login.password
             if draft!.username == nil { draft!.username = login.username }
@@ -943,9 +999,13 @@ struct NotesRecordAssembler {
         // record yet, a login name and the value under it are one record's login and password.
         if single, headings.last.map({ !$0.used }) == true {
             let value = line.fields[0].tokens[0].text
+            // ("### Shopping" / "- apples" / "- bananas" is a list: the login must look like one,
+            // or the value under it like a password.)
             if draft == nil, Self.isHandle(value), let next, next.kind == .content, next.fields.count == 1,
                 next.fields[0].label == nil, next.fields[0].tokens.count == 1,
-                next.fields[0].tokens[0].shape != .email, !next.fields[0].parenthesised
+                next.fields[0].tokens[0].shape != .email, !next.fields[0].parenthesised,
+                // (Two values under the heading, not a list of three or more.)
+                Self.endsBlock(at: line.number + 1, in: lines)
             {
                 start(line)
                 draft!.username = value
@@ -988,6 +1048,8 @@ struct NotesRecordAssembler {
         }
         start(line)
         draft!.title = title
+        // (The message's own words are kept, out of sight.)
+        if title != String(text.trimmingSuffix(":")) { draft!.unrecognized.append(text) }
         draft!.titleLine = true
         draft!.capitals = line.isCapitals
     }
@@ -1140,6 +1202,7 @@ struct NotesRecordAssembler {
         }
         start(line)
         draft!.oneLine = true
+        defer { if Self.deniesPassword(line) { Self.refusePassword(&draft!) } }
         // "DC01 local admin: .\Administrator / Gr33nf!eld-DC", "Domain admin: ACME\it / x": words
         // naming an account's role with their colon, then its login and its password.
         if let marked = fields.firstIndex(where: { $0.tokens.last?.marked == true }), marked + 3 == fields.count,
@@ -1211,7 +1274,12 @@ struct NotesRecordAssembler {
             rest.removeFirst()
         }
         // ("kindle/amazon -> ana@x.com -> pw", "AT&T - …": names joined by a slash or `&`.)
-        if let first = rest.first, first.shape == .word || Self.isJoinedServiceName(first.text), !first.parenthesised,
+        // (Only beside a password-like value: `Red/Blue - netflix - ana@x.com` is a password.)
+        if let first = rest.first,
+            first.shape == .word
+                || (Self.isJoinedServiceName(first.text)
+                    && rest.dropFirst().contains(where: { NotesToken.isPasswordLike($0.text) })),
+            !first.parenthesised,
             !NotesToken.isPasswordLike(first.text)
         {
             draft!.title = first.text

@@ -10,6 +10,9 @@ enum NotesSentence {
         /// Told as a change ("Dropbox changed to x"): the service's new password, which
         /// replaces the one a record before gave it.
         var changed = false
+        /// The sentence names a password (`pw`, `password`…): without it, a change only
+        /// updates a record before ("Dentist reset to 3pm-Tues" is no login).
+        var named = true
     }
 
     /// The login the sentence states, or nil. A line of several sentences ("… my password is
@@ -194,7 +197,8 @@ enum NotesSentence {
                         NotesLineClassifier.stopWords.contains(String(word)) || changeConnectors.contains(String(word))
                     } ? nil : name
                 }
-                return Login(title: title, username: username, password: password, changed: true)
+                let named = tokens.indices.contains { label(at: $0, in: tokens)?.0 == .password }
+                return Login(title: title, username: username, password: password, changed: true, named: named)
             }
             let word = stripped(token.folded)
             if changeConnectors.contains(word) || label(at: index, in: tokens)?.0 == .password {

@@ -230,12 +230,7 @@ enum NotesTokenizer {
                     && left.contains(where: { $0 == "_" || $0 == "." }) && !left.contains(where: \.isUppercase))
             let password =
                 !right.isEmpty && (NotesToken.isPasswordLike(right) || NotesToken.shape(of: right) == .secret)
-            // `guest/guest`, `admin/admin`, `pi/raspberry`: a device's default account and its
-            // password, whatever the password looks like.
-            let defaultPair =
-                defaultAccounts.contains(left.lowercased()) && right.count >= 3
-                && !right.contains(where: { $0.isWhitespace || $0 == "." })
-            guard (login && password) || defaultPair, !NotesToken.isEmail(right) else {
+            guard login, password, !NotesToken.isEmail(right) else {
                 result.append(token)
                 continue
             }
@@ -250,11 +245,6 @@ enum NotesTokenizer {
         }
         return result
     }
-
-    /// Accounts devices and services ship with, written `name/password` in notes.
-    static let defaultAccounts: Set<String> = [
-        "admin", "administrator", "root", "guest", "user", "pi", "ubnt", "sa", "postgres", "test", "demo",
-    ]
 
     /// `ssh deploy@203.0.113.17`: a remote-login command and its `user@host` are one URL
     /// (`ssh://deploy@203.0.113.17`), never a username and a password.

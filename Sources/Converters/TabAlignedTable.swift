@@ -10,6 +10,9 @@ enum TabAlignedTable {
     /// nil when the header has no empty cell between two names (tabs typed once: an ordinary
     /// tab-separated table, read cell by cell).
     struct Layout {
+        /// How many cells the header has, empty ones included, and where its names stand.
+        let width: Int
+        let columns: [Int]
         let names: [String]
         let starts8: [Int]
         let starts4: [Int]
@@ -24,7 +27,8 @@ enum TabAlignedTable {
         let eight = starts(header, width: 8)
         let four = starts(header, width: 4)
         return Layout(
-            names: named.map { header[$0].trimmingSpaces }, starts8: named.map { eight[$0] },
+            width: header.count, columns: named, names: named.map { header[$0].trimmingSpaces },
+            starts8: named.map { eight[$0] },
             starts4: named.map { four[$0] })
     }
 
@@ -45,6 +49,10 @@ enum TabAlignedTable {
     /// two cells under one name joined by a space.
     static func aligned(_ row: [String], to layout: Layout) -> [String] {
         let filled = row.indices.filter { !row[$0].trimmingSpaces.isEmpty }
+        // As many filled cells as names: in order (a long cell may push the next one right on
+        // screen). As many cells as the header: the header's own empty cells are columns too.
+        if row.count == layout.width { return layout.columns.map { row[$0].trimmingSpaces } }
+        if filled.count == layout.names.count { return filled.map { row[$0].trimmingSpaces } }
         func placement(_ width: Int, _ headerStarts: [Int]) -> (hits: Int, columns: [Int]) {
             let starts = starts(row, width: width)
             var hits = 0

@@ -57,6 +57,20 @@ struct SpreadsheetCSVTests {
         #expect(report.skipped.map(\.line) == [2] && report.addsUp)
     }
 
+    @Test func aTabSeparatedExportWithAnEmptyHeaderCellIsReadCellByCell() throws {
+        // An ordinary export whose header has an empty cell: rows as wide as the header are read
+        // by their cells, however long a URL pushes them on screen.
+        let text =
+            "name\turl\tusername\tpassword\t\tnotes\nBank\thttps://online.mybank.example.com/signin\tmthompson\tRosebud1948!\t\t\n"
+        let (items, _) = try Self.read(text, input: "x.tsv")
+        #expect(items.first?.username == "mthompson" && items.first?.password == "Rosebud1948!")
+        #expect(items.first?.notes == nil)
+        // A long cell pushing the next one right stays in its order.
+        let pushed = "Site\t\tUser\t\t\t\t\tPassword\nBank\t\tmargaret.thompson@example.com\tB4nk!2020xx\n"
+        let (rows, _) = try Self.read(pushed, input: "p.txt")
+        #expect(rows.first?.username == "margaret.thompson@example.com" && rows.first?.password == "B4nk!2020xx")
+    }
+
     @Test func cellsTypedWithASpaceAfterEachCommaAreTrimmed() throws {
         let csv = "Service, User, Password\nAmazon, ana@x.org, Pr1me&Fast\nTrenord, ana_t, Tr4in-Ride\n"
         let (items, _) = try Self.read(csv)
