@@ -4,16 +4,17 @@ import VaultCrypto
 
 /// The records region of a payload, read and checked (spec/FORMAT.md §6): the index, then
 /// `recordCount` records, then zeros. Holds the concatenated chunk bodies and where each
-/// record lies in them; records are decoded on demand.
-struct RecordsRegion {
+/// record lies; records are decoded on demand, through a ``RecordReader``.
+struct RecordsRegion: Sendable {
     let index: PayloadIndex
-    /// The region's chunk bodies, concatenated (secret: wiped by ``wipe()``).
+    /// The region's chunk bodies, concatenated (secret: wiped by ``wipe()``). With compressed
+    /// records they hold the groups' frames, never their decompressed content.
     private(set) var stream: [UInt8]
-    /// Each record's bplist00 bytes in `stream`.
+    /// Each record's bplist00 bytes: in `stream`, or with compressed records in its group's
+    /// decompressed content.
     let spans: [Range<Int>]
-    /// With compressed records, `stream` is their decompressed groups and this names the
-    /// chunk where each record's group starts (for messages).
-    var groupChunks: [Int]? = nil
+    /// With compressed records, the groups, in order; nil when records are stored as they are.
+    var groups: [CheckedRecordGroup]? = nil
     /// With compressed records, the bytes their groups take in the region (length prefixes
     /// included); nil when records are stored as they are.
     var compressedBytes: Int? = nil
@@ -21,49 +22,71 @@ struct RecordsRegion {
     /// when it read them), in order: ``decodeEveryRecord(in:)`` skips them.
     var knownRecords: [Range<Int>] = []
 
-    func decodeRecord(_ n: Int, in vault: UnlockedVault) throws -> PropertyListValue {
-        do {
-            return try BinaryPropertyList.decode(stream[spans[n]])
-        } catch let error as PropertyListError {
-            throw vault.malformed(
-                "record \(n) is not a valid bplist00: \(error)",
-                chunk: groupChunks?[n] ?? spans[n].lowerBound / PayloadIndex.body)
+    /// The largest group's content: what a ``RecordReader`` allocates.
+    var largestGroupBytes: Int { groups?.lazy.map(\.contentBytes).max() ?? 0 }
+
+    /// The group holding record `n` (compressed records only).
+    func group(ofRecord n: Int) -> Int {
+        let groups = groups!
+        var low = 0
+        var high = groups.count - 1
+        while low < high {
+            let middle = (low + high) / 2
+            if groups[middle].records.upperBound <= n { low = middle + 1 } else { high = middle }
         }
+        return low
     }
 
-    /// ``decodeRecord(_:in:)`` for the entries under `keys` only.
-    func decodeEntries(_ n: Int, keys: BinaryPropertyList.Keys, in vault: UnlockedVault) throws
-        -> PropertyListDictionary?
-    {
-        do {
-            return try BinaryPropertyList.decodeEntries(stream[spans[n]], keys: keys)
-        } catch let error as PropertyListError {
-            throw vault.malformed(
-                "record \(n) is not a valid bplist00: \(error)",
-                chunk: groupChunks?[n] ?? spans[n].lowerBound / PayloadIndex.body)
+    /// The chunk named when record `n` is damaged: where its group's length prefix starts, or
+    /// where the record starts.
+    func chunk(ofRecord n: Int) -> Int {
+        guard let groups else { return spans[n].lowerBound / PayloadIndex.body }
+        return groups[group(ofRecord: n)].chunk
+    }
+
+    func decodeRecord(_ n: Int, in vault: UnlockedVault) throws -> PropertyListValue {
+        try RecordReader(region: self, vault: vault).decode(n)
+    }
+
+    /// Every record, decoded in order on this thread (its reader gone before the region is
+    /// wiped, so no second reference to the plaintext outlives it).
+    func decodeInOrder(in vault: UnlockedVault) throws -> [PropertyListValue] {
+        let reader = RecordReader(region: self, vault: vault)
+        return try spans.indices.map { try reader.decode($0) }
+    }
+
+    /// `range` cut into about `count` consecutive slices for as many threads, each starting
+    /// at a group's first record (so no group is decompressed by two).
+    func slices(of range: Range<Int>, count: Int) -> [Range<Int>] {
+        var cuts = [range.lowerBound]
+        for slice in 1..<max(1, count) {
+            var cut = range.lowerBound + range.count * slice / count
+            if let groups {
+                let group = groups[self.group(ofRecord: cut)].records
+                if group.lowerBound != cut { cut = group.upperBound }
+            }
+            if cut > cuts.last!, cut < range.upperBound { cuts.append(cut) }
         }
+        cuts.append(range.upperBound)
+        return zip(cuts, cuts.dropFirst()).map { $0..<$1 }
     }
 
     /// Decodes every record on every core without keeping them (what `verify` and a save's
-    /// verification need, at a fraction of the memory), except ``knownRecords``; throws the
-    /// lowest failing record's error.
+    /// verification need, at a fraction of the memory), except ``knownRecords`` (whose groups
+    /// are not even decompressed); throws the lowest failing record's error.
     func decodeEveryRecord(in vault: UnlockedVault) throws {
-        // The records left to decode, in order.
-        var unknown = [Range<Int>]()
-        var next = 0
-        for known in knownRecords {
-            if known.lowerBound > next { unknown.append(next..<known.lowerBound) }
-            next = max(next, known.upperBound)
-        }
-        if next < spans.count { unknown.append(next..<spans.count) }
-        let numbers = unknown.flatMap { $0 }
-        let count = numbers.count
-        let slices = count < 256 ? 1 : ProcessInfo.processInfo.activeProcessorCount * 4
+        guard !spans.isEmpty else { return }
+        var isKnown = [Bool](repeating: false, count: spans.count)
+        for range in knownRecords { for n in range { isKnown[n] = true } }
+        let known = isKnown
+        let slices = slices(
+            of: 0..<spans.count, count: spans.count < 256 ? 1 : ProcessInfo.processInfo.activeProcessorCount * 4)
         let failures = FirstFailure()
         let region = self
-        DispatchQueue.concurrentPerform(iterations: slices) { slice in
-            for n in numbers[count * slice / slices..<count * (slice + 1) / slices] {
-                do { _ = try region.decodeRecord(n, in: vault) } catch {
+        DispatchQueue.concurrentPerform(iterations: slices.count) { slice in
+            let reader = RecordReader(region: region, vault: vault)
+            for n in slices[slice] where !known[n] {
+                do { _ = try reader.decode(n) } catch {
                     failures.record(error, at: n)
                     return
                 }

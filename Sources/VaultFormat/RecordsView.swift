@@ -29,14 +29,14 @@ public struct RecordsView: Sendable {
     public func map<T: Sendable>(
         _ range: Range<Int>, _ transform: @Sendable (Int, PropertyListValue) throws -> T
     ) throws -> [T] {
-        try everyRecord(range) { n in try transform(n, decode(n)) }
+        try everyRecord(range) { reader, n in try transform(n, reader.decode(n)) }
     }
 
     /// Record `n`'s entries under `keys` only (``BinaryPropertyList/decodeEntries(_:keys:)``):
     /// nil when the record is not a dictionary. Its other values are not read, so damage in
     /// them is not seen here (``decode(_:)`` and `verify` see it).
     public func entries(_ n: Int, keys: BinaryPropertyList.Keys) throws -> PropertyListDictionary? {
-        try region.decodeEntries(n, keys: keys, in: vault)
+        try RecordReader(region: region, vault: vault).entries(n, keys: keys)
     }
 
     /// ``map(_:_:)`` over ``entries(_:keys:)``: a few fields of every record, on every core.
@@ -44,26 +44,33 @@ public struct RecordsView: Sendable {
         _ range: Range<Int>, keys: [String], _ transform: @Sendable (Int, PropertyListDictionary?) throws -> T
     ) throws -> [T] {
         let keys = BinaryPropertyList.Keys(keys)
-        return try everyRecord(range) { n in try transform(n, entries(n, keys: keys)) }
+        return try everyRecord(range) { reader, n in try transform(n, reader.entries(n, keys: keys)) }
     }
 
-    private func everyRecord<T: Sendable>(_ range: Range<Int>, _ make: @Sendable (Int) throws -> T) throws -> [T] {
+    /// `make` of every record of `range`, on every core: the range is cut at group starts into
+    /// slices, and each slice reads its records in order with a reader of its own (one
+    /// decompression per group, one group's plaintext per thread).
+    private func everyRecord<T: Sendable>(
+        _ range: Range<Int>, _ make: @Sendable (RecordReader, Int) throws -> T
+    ) throws -> [T] {
         let count = range.count
         guard count > 0 else { return [] }
-        let slices = count < 256 ? 1 : ProcessInfo.processInfo.activeProcessorCount * 4
+        let slices = region.slices(of: range, count: count < 256 ? 1 : ProcessInfo.processInfo.activeProcessorCount * 4)
         let failures = FirstFailure()
+        let region = region
+        let vault = vault
         return try [T](unsafeUninitializedCapacity: count) { buffer, initialized in
             let out = UnsafeSendableBuffer(buffer)
             // How far each slice got, so a failure can release exactly what was made.
-            var made = [Int](repeating: 0, count: slices)
+            var made = [Int](repeating: 0, count: slices.count)
             made.withUnsafeMutableBufferPointer { madePointer in
                 let made = UnsafeSendableBuffer(madePointer)
-                DispatchQueue.concurrentPerform(iterations: slices) { slice in
-                    let start = count * slice / slices
-                    for i in start..<count * (slice + 1) / slices {
-                        let n = range.lowerBound + i
+                DispatchQueue.concurrentPerform(iterations: slices.count) { slice in
+                    let reader = RecordReader(region: region, vault: vault)
+                    for n in slices[slice] {
                         do {
-                            out.buffer.baseAddress!.advanced(by: i).initialize(to: try make(n))
+                            out.buffer.baseAddress!.advanced(by: n - range.lowerBound).initialize(
+                                to: try make(reader, n))
                             made.buffer[slice] += 1
                         } catch {
                             failures.record(error, at: n)
@@ -73,9 +80,8 @@ public struct RecordsView: Sendable {
                 }
             }
             if let error = failures.error {
-                for slice in 0..<slices {
-                    let start = count * slice / slices
-                    (buffer.baseAddress! + start).deinitialize(count: made[slice])
+                for (slice, records) in slices.enumerated() {
+                    (buffer.baseAddress! + records.lowerBound - range.lowerBound).deinitialize(count: made[slice])
                 }
                 initialized = 0
                 throw error

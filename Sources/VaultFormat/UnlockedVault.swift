@@ -125,7 +125,7 @@ public final class UnlockedVault: Sendable {
     public func readRecords() throws -> [PropertyListValue] {
         var region = try readRecordsRegion()
         defer { region.wipe() }
-        return try region.spans.indices.map { try region.decodeRecord($0, in: self) }
+        return try region.decodeInOrder(in: self)
     }
 
     /// Blob ids and lengths, from the index.

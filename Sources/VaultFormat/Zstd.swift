@@ -38,22 +38,16 @@ package enum Zstd {
         return out
     }
 
-    /// ``decompress(_:limit:)`` appending to `out` (secret: a buffer that must grow is wiped
-    /// before it is freed), so a reader of many frames can decompress each straight into one
-    /// buffer reserved once. On a refusal `out` is as it was.
-    package static func decompress(_ frame: UnsafeRawBufferPointer, limit: Int, appendingTo out: inout [UInt8]) throws {
-        let declared = try checkedContentSize(frame, limit: limit)
-        let start = out.count
-        out.appendKeepingSecret(repeatElement(0, count: declared))
-        do {
-            try out.withUnsafeMutableBytes {
-                try decompress(frame, into: UnsafeMutableRawBufferPointer(rebasing: $0[start...]))
-            }
-        } catch {
-            _ = out.withUnsafeMutableBytes { $0[start...].initializeMemory(as: UInt8.self, repeating: 0) }
-            out.removeLast(declared)
-            throw error
-        }
+    /// ``decompress(_:limit:)`` into the start of `out`, a buffer reused from frame to frame;
+    /// returns the content's length. A frame declaring more than `out` holds is refused (size
+    /// `out` for the largest content the frames may declare). On a refusal `out` holds a part
+    /// of the content at most: it is secret either way, and its owner wipes it.
+    package static func decompress(_ frame: UnsafeRawBufferPointer, limit: Int, into out: UnsafeMutableRawBufferPointer)
+        throws -> Int
+    {
+        let declared = try checkedContentSize(frame, limit: min(limit, out.count))
+        try decompress(frame, into: UnsafeMutableRawBufferPointer(rebasing: out[..<declared]))
+        return declared
     }
 
     /// The content size a frame's header declares, unchecked (nil when it declares none or

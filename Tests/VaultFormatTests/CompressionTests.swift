@@ -122,4 +122,50 @@ import VaultTestKit
         trusting.knownRecordGroups.value = [item]
         #expect(try trusting.verifyEverything().records == 3)
     }
+
+    /// Records are read a group at a time (issue 12 §4: the region's decompressed content is
+    /// never held whole): any range, starting and ending inside groups, reads the same records
+    /// in order, and the slices handed to threads each start where a group starts.
+    @Test func recordsAreReadAGroupAtATimeInAnyRange() throws {
+        let records = Self.items(20000)
+        let vault = try VaultFile(bytes: try Self.write(records, compress: true))
+            .unlock(with: Credentials(keyFiles: [VaultFixtures.keyFileBytes]))
+        try vault.withRecords { view in
+            let groups = try #require(view.region.groups)
+            #expect(groups.count >= 4, "\(groups.count) groups")
+            // Every group's content is whole: its records' spans end at its content's length.
+            #expect(groups.allSatisfy { view.region.spans[$0.records.upperBound - 1].upperBound == $0.contentBytes })
+            let middle = groups[1].records.lowerBound + 3..<groups[3].records.lowerBound + 5
+            #expect(try view.map(middle) { _, value in value } == Array(records[middle]))
+            let titles = try view.mapEntries(0..<view.count, keys: ["title"]) { _, entries in entries?["title"] }
+            #expect(titles == records.map { $0.dictionaryValue?["title"] })
+            #expect(try view.decode(groups[2].records.lowerBound + 1) == records[groups[2].records.lowerBound + 1])
+            for count in [1, 3, 8, 64] {
+                let slices = view.region.slices(of: middle, count: count)
+                #expect(slices.first?.lowerBound == middle.lowerBound && slices.last?.upperBound == middle.upperBound)
+                #expect(zip(slices, slices.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
+                #expect(
+                    slices.dropFirst().allSatisfy { s in groups.contains { $0.records.lowerBound == s.lowerBound } })
+            }
+        }
+        #expect(try vault.readRecords() == records)
+    }
+
+    /// A buffer reused from frame to frame: a frame declaring more than it holds is refused,
+    /// as one declaring more than the limit is.
+    @Test func aReusedBufferTakesNoFrameLargerThanItself() throws {
+        let content = [UInt8](repeating: 7, count: 1000)
+        let frame = content.withUnsafeBytes { Zstd.compress($0, level: 3) }
+        var buffer = [UInt8](repeating: 0, count: 1200)
+        let size = try frame.withUnsafeBytes { f in
+            try buffer.withUnsafeMutableBytes { try Zstd.decompress(f, limit: 4000, into: $0) }
+        }
+        #expect(size == 1000 && Array(buffer[..<1000]) == content)
+        var small = [UInt8](repeating: 0, count: 999)
+        #expect(throws: Zstd.Refusal.self) {
+            try frame.withUnsafeBytes { f in
+                try small.withUnsafeMutableBytes { try Zstd.decompress(f, limit: 4000, into: $0) }
+            }
+        }
+    }
 }
