@@ -1,5 +1,6 @@
 import ArgumentParser
 import CofferKit
+import Converters
 import Foundation
 
 /// `coffer attach add|get|rm|list`: files kept with an item, streamed in and out so an
@@ -233,6 +234,23 @@ func kitReporting<T>(_ body: () throws -> T) throws -> T {
 /// Standard output written straight to its descriptor, piece by piece (Foundation's
 /// FileHandle would buffer nothing but hides errors).
 enum StandardOutput {
+    /// `bytes` (terminal-safe already, or meant for a pipe) after whatever `print` buffered,
+    /// so they stay in order with it.
+    static func emit(_ bytes: [UInt8]) throws {
+        fflush(nil)
+        try bytes.withUnsafeBytes { try write($0) }
+    }
+
+    /// `count` pieces made by `make` on every core and emitted in order, a few at a time:
+    /// a long output (100,000 rows) is never held whole.
+    static func emitInOrder(_ count: Int, _ make: @Sendable (Int) -> [UInt8]) throws {
+        let batch = ProcessInfo.processInfo.activeProcessorCount * 2
+        for start in stride(from: 0, to: count, by: batch) {
+            let end = min(count, start + batch)
+            for piece in ParallelMap.map(end - start, serialBelow: 2, { make(start + $0) }) { try emit(piece) }
+        }
+    }
+
     static func write(_ bytes: UnsafeRawBufferPointer) throws {
         var offset = 0
         while offset < bytes.count {

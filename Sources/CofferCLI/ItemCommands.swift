@@ -33,6 +33,17 @@ extension KeyOptions {
         return document
     }
 
+    /// ``readDocument(_:)`` holding only the items `keep` accepts
+    /// (``VaultDocument/init(vault:keeping:)``): for commands that show, never save.
+    func readDocument(_ vault: String, keeping keep: @escaping @Sendable (VaultItem) -> Bool) throws -> VaultDocument {
+        let unlocked = try unlock(vault)
+        let document = try reporting(vault) {
+            try reportingModel(vault) { try VaultDocument(vault: unlocked, keeping: keep) }
+        }
+        warnDamagedCollections(document, vault: vault)
+        return document
+    }
+
     /// The one item `selector` names (in the trash with `trashed`), read alone
     /// (``ItemLookup``), and the name of its collection; from the whole document when the
     /// vault holds collections.
@@ -74,10 +85,12 @@ struct List: ParsableCommand {
     @OptionGroup var keys: KeyOptions
 
     func run() throws {
-        // Grouping by charset reads passwords; the table and its JSON only the listed keys.
+        // Grouping by charset reads passwords; the JSON only the listed keys, and the table
+        // only those it shows or filters on.
         let document =
-            groupBy == nil
-            ? try keys.readDocument(vault, itemKeys: VaultDocument.listedItemKeys) : try keys.readDocument(vault)
+            groupBy != nil
+            ? try keys.readDocument(vault)
+            : try keys.readDocument(vault, itemKeys: json ? VaultDocument.listedItemKeys : VaultDocument.tabledItemKeys)
         let path = try folder.map { try FolderArgument.parse($0, option: "--folder") }
         let selected = try collection.selected(in: document, vault: vault)
         let rows = document.items.indices.filter { i in
@@ -106,13 +119,13 @@ struct Search: ParsableCommand {
     @OptionGroup var keys: KeyOptions
 
     func run() throws {
-        // Read whole: search looks at nearly every key, and reading only some cost more.
-        let document = try keys.readDocument(vault)
-        let selected = try collection.selected(in: document, vault: vault)
+        // Items read whole (search looks at nearly every key, and reading only some cost
+        // more), and only the matches kept.
         let trash = trash
-        let found = SearchWords(words).indices(in: document.items) { item in
-            (item.trashed != nil) == trash && selected.map { item.collection == $0 } ?? true
-        }
+        let search = SearchWords(words)
+        let document = try keys.readDocument(vault) { ($0.trashed != nil) == trash && search.match($0) }
+        let selected = try collection.selected(in: document, vault: vault)
+        let found = document.items.indices.filter { i in selected.map { document.items[i].collection == $0 } ?? true }
         if found.isEmpty {
             // Like grep: no match is exit code 1, so `coffer search V x && …` reads naturally.
             if json { print("[]") }

@@ -26,35 +26,46 @@ enum ItemTable {
         let folders = keyed.map(\.folder)
         let order = sortedOrder(keyed.map(\.key))
         if json {
-            var writer = PrettyJSONWriter()
-            writer.writeArray(
-                of: order.map { r in
-                    let item = items[rows[r]]
+            guard !order.isEmpty else { return CofferCLI.print("[\n\n]") }
+            // Objects written on every core, a slice of rows each, and printed in order: no
+            // tree of 100,000 objects is built.
+            let slices = order.count < 2048 ? 1 : ProcessInfo.processInfo.activeProcessorCount * 16
+            try StandardOutput.emit(Array("[\n".utf8))
+            try StandardOutput.emitInOrder(slices) { slice -> [UInt8] in
+                var writer = PrettyJSONWriter()
+                for position in order.count * slice / slices..<order.count * (slice + 1) / slices {
+                    let i = rows[order[position]]
                     var row: [(String, PrettyJSONWriter.Value)] = [
-                        ("id", .string(item.id.recordString)), ("kind", .string(item.kind.name)),
-                        ("title", .string(item.title)), ("username", .string(item.username ?? "")),
-                        ("folder", .strings(item.folder)), ("urls", .strings(item.urls)), ("tags", .strings(item.tags)),
+                        ("id", .string(items[i].id.recordString)), ("kind", .string(items[i].kind.name)),
+                        ("title", .string(items[i].title)), ("username", .string(items[i].username ?? "")),
+                        ("folder", .strings(items[i].folder)), ("urls", .strings(items[i].urls)),
+                        ("tags", .strings(items[i].tags)),
                     ]
-                    if showsCollection { row.append(("collection", .string(collection(item)))) }
-                    return row
-                })
-            CofferCLI.print(String(decoding: writer.bytes, as: UTF8.self))
+                    if showsCollection { row.append(("collection", .string(collection(items[i])))) }
+                    writer.writeObject(row, last: position == order.count - 1)
+                }
+                return writer.bytes
+            }
+            try StandardOutput.emit(Array("]\n".utf8))
             return
         }
-        var table = TextTable(
-            header: ["ID", "KIND", "TITLE", "USERNAME", "FOLDER"] + (showsCollection ? ["COLLECTION"] : []))
-        table.reserve(rows: rows.count)
-        // Cells made on every core, in table order; appended (and measured) in that order.
-        let cells = ParallelMap.map(order.count) { position in
+        // Cells made on every core, in table order, when measured and again when written:
+        // making a cell is cheap, holding 100,000 rows of them was not.
+        let header = ["ID", "KIND", "TITLE", "USERNAME", "FOLDER"] + (showsCollection ? ["COLLECTION"] : [])
+        try TextTable(header: header, rows: order.count) { position, column in
             let r = order[position]
-            let item = items[rows[r]]
-            return [
-                idPrefix(item.id), cell(item.kind.name), cell(item.title), cell(item.username ?? ""),
-                cell(folders[r]),
-            ] + (showsCollection ? [cell(collection(item))] : [])
-        }
-        for row in cells { table.append(row) }
-        table.write()
+            // Fields read in place: copying an item (dozens of references) per cell cost more
+            // than writing the table.
+            let i = rows[r]
+            switch column {
+            case 0: return idPrefix(items[i].id)
+            case 1: return cell(items[i].kind.name)
+            case 2: return cell(items[i].title)
+            case 3: return cell(items[i].username ?? "")
+            case 4: return cell(folders[r])
+            default: return cell(collection(items[i]))
+            }
+        }.write()
     }
 
     /// Positions of `keys` in ascending order; equal keys keep their order (the standard
@@ -95,55 +106,66 @@ enum ItemTable {
 }
 
 /// Columns of terminal-safe cells, padded to the widest cell (counted in characters, as a
-/// terminal shows them), two spaces apart, no trailing spaces; written in one piece.
+/// terminal shows them), two spaces apart, no trailing spaces. Cells are made by a function,
+/// on every core, once to measure the columns and once to write them: no table of cells is
+/// held, and the lines are written as bytes in one piece per slice of rows.
 struct TextTable {
-    private var cells: [String] = []
-    private var widths: [Int]
-    private var lengths: [Int] = []
-    private let columns: Int
+    let header: [String]
+    let rows: Int
+    /// Row `row`'s cell in `column` (terminal-safe already).
+    let cell: @Sendable (_ row: Int, _ column: Int) -> String
 
-    init(header: [String]) {
-        columns = header.count
-        widths = Array(repeating: 0, count: columns)
-        append(header)
-    }
-
-    mutating func reserve(rows: Int) {
-        cells.reserveCapacity((rows + 1) * columns)
-        lengths.reserveCapacity((rows + 1) * columns)
-    }
-
-    mutating func append(_ row: [String]) {
-        precondition(row.count == columns)
-        for (column, cell) in row.enumerated() {
-            let length = Self.characters(cell)
-            cells.append(cell)
-            lengths.append(length)
-            widths[column] = max(widths[column], length)
+    func write() throws {
+        let columns = header.count
+        let slices = rows < 2048 ? 1 : ProcessInfo.processInfo.activeProcessorCount * 16
+        let rows = rows
+        let cell = cell
+        @Sendable func sliceRows(_ slice: Int) -> Range<Int> { rows * slice / slices..<rows * (slice + 1) / slices }
+        var widths = header.map(Self.characters)
+        for sliceWidths in ParallelMap.map(
+            slices, serialBelow: 2,
+            { slice in
+                var widths = [Int](repeating: 0, count: columns)
+                for row in sliceRows(slice) {
+                    for column in 0..<columns {
+                        widths[column] = max(widths[column], Self.characters(cell(row, column)))
+                    }
+                }
+                return widths
+            })
+        {
+            for column in 0..<columns { widths[column] = max(widths[column], sliceWidths[column]) }
         }
+        let padded = widths
+        var out = [UInt8]()
+        Self.appendLine(header, widths: padded, to: &out)
+        try StandardOutput.emit(out)
+        try StandardOutput.emitInOrder(slices) { slice -> [UInt8] in
+            var bytes = [UInt8]()
+            var cells = [String](repeating: "", count: columns)
+            for row in sliceRows(slice) {
+                for column in 0..<columns { cells[column] = cell(row, column) }
+                Self.appendLine(cells, widths: padded, to: &bytes)
+            }
+            return bytes
+        }
+    }
+
+    /// Appends one line: the cells padded to `widths` (not the last), two spaces apart, no
+    /// trailing spaces, a line feed.
+    private static func appendLine(_ cells: [String], widths: [Int], to out: inout [UInt8]) {
+        let start = out.count
+        for (column, cell) in cells.enumerated() {
+            if column > 0 { out += [0x20, 0x20] }
+            out += cell.utf8
+            if column < cells.count - 1 { out += repeatElement(0x20, count: widths[column] - characters(cell)) }
+        }
+        while out.count > start, out.last == 0x20 { out.removeLast() }
+        out.append(0x0A)
     }
 
     /// Characters in `text`; printable ASCII (most cells) without walking grapheme clusters.
     private static func characters(_ text: String) -> Int {
         text.utf8.allSatisfy { $0 < 0x80 } ? text.utf8.count : text.count
-    }
-
-    func write() {
-        var out = [UInt8]()
-        out.reserveCapacity(cells.reduce(0) { $0 + $1.utf8.count } + cells.count * 4)
-        for start in stride(from: 0, to: cells.count, by: columns) {
-            let lineStart = out.count
-            for column in 0..<columns {
-                if column > 0 { out.append(contentsOf: [0x20, 0x20]) }
-                out.append(contentsOf: cells[start + column].utf8)
-                if column < columns - 1 {
-                    out.append(contentsOf: repeatElement(0x20, count: widths[column] - lengths[start + column]))
-                }
-            }
-            while out.count > lineStart, out.last == 0x20 { out.removeLast() }
-            out.append(0x0A)
-        }
-        // Every cell is terminal-safe already (TerminalText), so the bytes go out as they are.
-        Swift.print(String(decoding: out, as: UTF8.self), terminator: "")
     }
 }

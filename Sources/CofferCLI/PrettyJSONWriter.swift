@@ -22,33 +22,38 @@ struct PrettyJSONWriter {
             return
         }
         append("[\n")
-        for (n, object) in objects.enumerated() {
-            append("  {\n")
-            let sorted = object.sorted { $0.0 < $1.0 }
-            for (m, (key, value)) in sorted.enumerated() {
-                append("    ")
-                writeString(key)
-                append(" : ")
-                switch value {
-                case .string(let text): writeString(text)
-                case .strings(let list):
-                    if list.isEmpty {
-                        append("[\n\n    ]")
-                    } else {
-                        append("[\n")
-                        for (k, text) in list.enumerated() {
-                            append("      ")
-                            writeString(text)
-                            append(k == list.count - 1 ? "\n" : ",\n")
-                        }
-                        append("    ]")
-                    }
-                }
-                append(m == sorted.count - 1 ? "\n" : ",\n")
-            }
-            append(n == objects.count - 1 ? "  }\n" : "  },\n")
-        }
+        for (n, object) in objects.enumerated() { writeObject(object, last: n == objects.count - 1) }
         append("]")
+    }
+
+    /// One object of an array, its keys sorted; `last` is the array's last (no comma after
+    /// it). For writing an array in pieces: `[` and a line feed before the first, `]` after
+    /// the last.
+    mutating func writeObject(_ object: [(String, Value)], last: Bool) {
+        append("  {\n")
+        let sorted = object.sorted { $0.0 < $1.0 }
+        for (m, (key, value)) in sorted.enumerated() {
+            append("    ")
+            writeString(key)
+            append(" : ")
+            switch value {
+            case .string(let text): writeString(text)
+            case .strings(let list):
+                if list.isEmpty {
+                    append("[\n\n    ]")
+                } else {
+                    append("[\n")
+                    for (k, text) in list.enumerated() {
+                        append("      ")
+                        writeString(text)
+                        append(k == list.count - 1 ? "\n" : ",\n")
+                    }
+                    append("    ]")
+                }
+            }
+            append(m == sorted.count - 1 ? "\n" : ",\n")
+        }
+        append(last ? "  }\n" : "  },\n")
     }
 
     private mutating func append(_ text: StaticString) {

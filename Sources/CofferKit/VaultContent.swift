@@ -71,8 +71,7 @@ public enum VaultContent {
     /// password, note and date of every item lost.
     static func refusePartial(_ document: VaultDocument) throws {
         guard let keys = document.partialItemKeys else { return }
-        throw CofferKitError(
-            .partialDocument,
-            "this document was read for showing only (items hold \(keys.joined(separator: ", "))); it cannot be saved")
+        let held = keys.isEmpty ? "it holds only some items" : "items hold \(keys.joined(separator: ", "))"
+        throw CofferKitError(.partialDocument, "this document was read for showing only (\(held)); it cannot be saved")
     }
 }

@@ -9,6 +9,9 @@ import VaultModel
 extension VaultDocument {
     /// The keys `list` shows or filters on (spec/MODEL.md names them).
     public static let listedItemKeys = ["id", "kind", "title", "username", "folder", "urls", "tags", "trashed"]
+    /// The keys `list`'s table shows or filters on: ``listedItemKeys`` but the URLs and tags
+    /// only its JSON shows.
+    public static let tabledItemKeys = ["id", "kind", "title", "username", "folder", "trashed"]
 
     /// The document of `vault` with each item read from `itemKeys` only (its other fields
     /// empty): for showing, never for saving (``VaultContent`` refuses to save it). Other

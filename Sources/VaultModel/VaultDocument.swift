@@ -41,8 +41,9 @@ public struct VaultDocument: Equatable, Sendable {
     /// The vault's private collections (format 1.1), readable or not; empty for a vault
     /// without any. Not part of the settings record: the container stores them.
     public var collections: [VaultCollection] = []
-    /// The record keys its items were read from when only some were (a document for showing,
-    /// never for saving: a save refuses it); nil when every item was read whole.
+    /// The record keys its items were read from when only some were, or none when it holds
+    /// only some of the items (a document for showing, never for saving: a save refuses it);
+    /// nil when every item was read whole.
     package var partialItemKeys: [String]? = nil
 
     public init(name: String = "", items: [VaultItem] = []) {

@@ -85,6 +85,24 @@ import Testing
         _ = try VaultContent.payload(for: &whole, over: vault)
     }
 
+    /// `search` keeps only the items it matches: exactly those the whole document holds that
+    /// pass, in order, each whole; such a document is never saved either.
+    @Test func aDocumentOfKeptItemsHoldsExactlyThoseThatPassWhole() throws {
+        let (path, items) = try Self.vault()
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let vault = try VaultFile(path: path).unlock(with: RecordReuseTests.key)
+        for words in [["mail"], ["a"], ["GitHub"], ["nothing at all"], []] {
+            let search = SearchWords(words)
+            var kept = try VaultDocument(vault: vault) { $0.trashed == nil && search.match($0) }
+            #expect(kept.items == items.filter { $0.trashed == nil && search.match($0) }, "\(words)")
+            #expect(throws: CofferKitError.self) { try VaultContent.payload(for: &kept, over: vault) }
+        }
+        let shared = try CollectionTests.open(try CollectionTests.sharedHousehold(), CollectionTests.alice)
+        let kept = try VaultDocument(vault: shared) { $0.title.hasPrefix("Alice") }
+        #expect(kept.items.map(\.title) == ["Alice's bank"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+
     /// Items in collections are in their own regions: both reads fall back to the whole
     /// document and see them.
     @Test func aVaultWithCollectionsIsReadWhole() throws {
