@@ -219,6 +219,7 @@ func modifyVaultAddingBlobs(
     defer { withExtendedLifetime(lock) {} }
     unlocked.keepRecordGroupsForResealing()  // the save writes unchanged record groups as they are
     var document = try reportingModel(vault) { try VaultDocument(vault: unlocked) }
+    defer { KeptUntilExit.keep(document, unlocked.readSnapshot as Any) }
     let added = try change(&document)
     let payload = try reporting(vault) {
         try reportingModel(vault) { try VaultContent.payload(for: &document, over: unlocked, adding: added) }

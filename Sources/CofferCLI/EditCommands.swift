@@ -22,6 +22,7 @@ func modifyVault(
     defer { withExtendedLifetime(lock) {} }
     unlocked.keepRecordGroupsForResealing()  // the save writes unchanged record groups as they are
     var document = try reporting(vault) { try reportingModel(vault) { try VaultDocument(vault: unlocked) } }
+    defer { KeptUntilExit.keep(document, unlocked.readSnapshot as Any) }
     warnDamagedCollections(document, vault: vault)
     do { try change(&document, unlocked) } catch ModifyVault.unchanged { return }
     document.purgeExpiredTrash()

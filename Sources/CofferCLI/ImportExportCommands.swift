@@ -153,6 +153,7 @@ struct Export: ParsableCommand {
         var document = try reporting(vault) {
             try reportingModel(vault) { try VaultContent.documentWithAttachments(of: unlocked) }
         }
+        defer { KeptUntilExit.keep(document) }
         document.items = try collection.filter(document.items, in: document, vault: vault)
         let trashed = document.trashedIndices.count
         if !includeTrash, trashed > 0 {

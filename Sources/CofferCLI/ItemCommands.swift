@@ -12,6 +12,7 @@ extension KeyOptions {
         let unlocked = try unlock(vault)
         let document = try reporting(vault) { try reportingModel(vault) { try VaultDocument(vault: unlocked) } }
         warnDamagedCollections(document, vault: vault)
+        KeptUntilExit.keep(document)
         return document
     }
 
@@ -30,6 +31,7 @@ extension KeyOptions {
             try reportingModel(vault) { try VaultDocument(vault: unlocked, itemKeys: itemKeys) }
         }
         warnDamagedCollections(document, vault: vault)
+        KeptUntilExit.keep(document)
         return document
     }
 
@@ -41,6 +43,7 @@ extension KeyOptions {
             try reportingModel(vault) { try VaultDocument(vault: unlocked, keeping: keep) }
         }
         warnDamagedCollections(document, vault: vault)
+        KeptUntilExit.keep(document)
         return document
     }
 
