@@ -41,13 +41,23 @@ struct NotesLabel: Equatable, Sendable {
     /// A misspelt or shortened username, e-mail or password label written with a colon
     /// (`Passwrod:`, `Emial:`, `usernmae:`, `Kennw.:`): one edit (two for long words) from a
     /// lexicon word of five letters or more, or its first four letters or more.
-    static func misspelt(_ folded: String) -> NotesLabel? {
+    /// `strict`: one edit at most and no shortening, for a label written without a colon or
+    /// separator (`uesrname mags.hollis52`).
+    static func misspelt(_ folded: String, strict: Bool = false) -> NotesLabel? {
         let word = folded.hasSuffix(".") ? String(folded.dropLast()) : folded
         guard word.count >= 4, word.allSatisfy({ $0.isLetter || $0 == "-" }) else { return nil }
         if let exact = lexicon[word] { return exact }
         guard !realWordsNearLabels.contains(word) else { return nil }
         let letters = Array(word)
         for candidate in spellable where candidate.letters.count >= 5 {
+            if strict {
+                if abs(candidate.letters.count - letters.count) <= 1,
+                    editDistance(letters, candidate.letters, limit: 1) <= 1
+                {
+                    return candidate.label
+                }
+                continue
+            }
             if letters.count >= 4, letters.count < candidate.letters.count,
                 candidate.letters.starts(with: letters),
                 folded.hasSuffix(".") || (letters.count >= 5 && letters.count * 2 >= candidate.letters.count)

@@ -288,9 +288,15 @@ enum NotesLineClassifier {
                 && (marked
                     || (index == 0 && tokens.count == 2 && tokens[1].afterSeparator
                         && phrase[index].text.first?.isLowercase == true))
+            // ("uesrname mags.hollis52": a long lower-case word one edit from a login or
+            // password label, then the line's one value, is that label without its colon.)
+            let misspeltBare =
+                length == 1 && !misspeltHere && index == 0 && tokens.count == 2 && phrase[index].text.count >= 7
+                && phrase[index].text.first?.isLowercase == true
             guard
                 let label = NotesLabel.lookup(folded) ?? (length == 1 ? compound(folded) : nil)
                     ?? (misspeltHere ? NotesLabel.misspelt(folded) : nil)
+                    ?? (misspeltBare ? NotesLabel.misspelt(folded, strict: true) : nil)
             else { continue }
             // "no password set", "kein Passwort", "sans mot de passe": a field said to be absent.
             if index > 0, !marked, negations.contains(tokens[index - 1].folded) { return nil }

@@ -20,6 +20,9 @@ struct NotesRecordAssembler {
     /// The name of a list of codes opened by the line before (`Google recovery codes:`): the
     /// lines of digits under it are its codes, kept concealed, never a login.
     private var codeList: String?
+    /// The heading of a list of security questions and their answers being read
+    /// (``namesSecurityQuestions(_:)``), until a blank line.
+    private var securityQuestions: String?
     /// The first line of the open record and how far it is indented: lines indented further
     /// right under a one-line record are more of it.
     private var recordIndent: (line: Int, indent: Int, complete: Bool)?
@@ -105,6 +108,7 @@ struct NotesRecordAssembler {
         switch line.kind {
         case .blank:
             codeList = nil
+            securityQuestions = nil
             // A title alone may have its fields after a blank line; anything else ends here.
             // A title in capitals or a generic one ("PASSWORDS", "wachtwoorden") alone, then a
             // blank line, heads what follows (flushed alone, it becomes a heading in
@@ -152,6 +156,10 @@ struct NotesRecordAssembler {
             }
             tableRow(cells, line: line)
         case .labelOnly(let label):
+            if Self.namesSecurityQuestions(line.text) {
+                startSecurityQuestions(line)
+                return 1
+            }
             if Self.namesCodeList(line.text) {
                 // Under a record with its login ("- recovery codes:" in GitHub's list): its codes.
                 if let open = draft, open.hasCredential {
@@ -230,6 +238,20 @@ struct NotesRecordAssembler {
             if let segments = Self.recordSegments(line) {
                 for segment in segments { content(segment, next: nil) }
                 flush()
+                return 1
+            }
+            // "Security questions (same everywhere):" over "first pet - Biscuit": every line
+            // under it is an answer, kept out of sight, never a title or a heading.
+            if let name = securityQuestions, draft != nil {
+                draft!.touch(line.number)
+                draft!.customFields.append(.init(name: name, value: line.text, concealed: true))
+                return 1
+            }
+            if Self.namesSecurityQuestions(line.text), line.fields.allSatisfy({ $0.label == nil }),
+                !line.fields.contains(where: { NotesToken.isPasswordLike(Self.quotesTrimmed($0.text)) }),
+                line.text.hasSuffix(":") || next?.kind == .content
+            {
+                startSecurityQuestions(line)
                 return 1
             }
             codeList = line.text.hasSuffix(":") && Self.namesCodeList(line.text) ? line.text.trimmingSuffix(":") : nil
@@ -645,6 +667,16 @@ struct NotesRecordAssembler {
             draft.unrecognized.removeSubrange(index...(index + 1))
             draft.unrecognized.append(words[index])
         }
+    }
+
+    /// A record titled by a heading of security questions, whose lines become its concealed
+    /// fields.
+    private mutating func startSecurityQuestions(_ line: NotesLine) {
+        start(line)
+        let name = String(line.text.trimmingSuffix(":")).trimmingCharacters(in: .whitespaces)
+        draft!.title = name
+        draft!.titleLine = true
+        securityQuestions = name
     }
 
     private mutating func start(_ line: NotesLine) {
@@ -1506,14 +1538,15 @@ struct NotesRecordAssembler {
                 index += 1
             }
         }
-        assignPositional(remaining)
+        assignPositional(remaining, titleFirst: fields.first.map { draft!.title?.hasPrefix($0.text) == true } ?? false)
         for (name, value) in named { extra(name, value) }
     }
 
     /// User and password from the values left on a line, in the order people write them
     /// (user, then password); the password is the one that looks like a password when only
     /// one of the two does.
-    private mutating func assignPositional(_ remaining: [NotesLine.Field]) {
+    /// `titleFirst`: the line opens with the record's name, so its values follow it.
+    private mutating func assignPositional(_ remaining: [NotesLine.Field], titleFirst: Bool = false) {
         var remaining = remaining
         // "nur für die Buchhaltung!", "ask Tom first": three plain words or more, without a
         // label, are a phrase — never a login or a password.
@@ -1573,7 +1606,12 @@ struct NotesRecordAssembler {
                 swap(&userIndex, &passwordIndex)
             } else if NotesToken.isPasswordLike(remaining[0].text), !NotesToken.isPasswordLike(last),
                 !NotesImporter.isGamerTag(remaining[0].text),
-                last.allSatisfy({ $0.isLetter || $0.isNumber || "._-".contains($0) })
+                last.allSatisfy({ $0.isLetter || $0.isNumber || "._-".contains($0) }),
+                // ("roblox FrostyEJ2011 robux123ethan": after the name, letters and digits alone
+                // are as much a login as a password, and people write the login first. A symbol
+                // says password; so does a value before the name, "KnitOne2Purl ravelry -- x".)
+                !titleFirst
+                    || remaining[0].text.contains(where: { !$0.isLetter && !$0.isNumber && !"._-".contains($0) })
             {
                 swap(&userIndex, &passwordIndex)
             }
@@ -2036,6 +2074,32 @@ struct NotesRecordAssembler {
                     }
             }
     }
+
+    /// `Security questions (same everywhere):`, `Sicherheitsfragen`, `Preguntas de seguridad:`:
+    /// a line naming a list of security questions and their answers.
+    static func namesSecurityQuestions(_ text: String) -> Bool {
+        let words = NotesLabel.fold(text).split(whereSeparator: { !$0.isLetter }).map(String.init)
+        guard words.count <= 6 else { return false }
+        if words.contains(where: { securityQuestionWords.contains($0) }) { return true }
+        let secret = words.contains {
+            [
+                "security", "secret", "seguridad", "secretas", "secretes", "sicurezza",
+                "seguranca", "segrete", "secretas",
+            ].contains($0)
+        }
+        let questions = words.contains {
+            [
+                "questions", "question", "preguntas", "domande", "perguntas", "answers",
+                "q&a", "qs",
+            ].contains($0)
+        }
+        return secret && questions
+    }
+
+    /// One-word names of a list of security questions.
+    static let securityQuestionWords: Set<String> = [
+        "sicherheitsfragen", "geheimfragen", "beveiligingsvragen", "veiligheidsvragen", "sicherheitsfrage",
+    ]
 
     /// `Google recovery codes:`, `Backup-Codes GitHub`: a line naming a list of codes.
     static func namesCodeList(_ text: String) -> Bool {

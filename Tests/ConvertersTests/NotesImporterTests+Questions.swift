@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+import VaultModel
+
+@testable import Converters
+
+/// Families a fresh outside set (`samples/notes-corpus/outside/n`, stop 23) showed: a list of
+/// security questions under a heading, a misspelt label without its colon, and the order of
+/// two bare values after a record's name. Each test writes its own inputs.
+extension NotesImporterTests {
+    @Test func answersUnderASecurityQuestionsHeadingAreConcealedNeverTitles() {
+        for heading in ["Security questions (same everywhere):", "Sicherheitsfragen:", "Preguntas de seguridad"] {
+            let items = Self.items(
+                """
+                Credit Union online: member no 10443, password CU_Savings!12
+
+                \(heading)
+                  mother's maiden name - Fitzgerald
+                  first school - Scoil Bhríde
+                  first pet - Biscuit
+
+                Gmail aoife@example.com  Claddagh#Ring84
+                """)
+            let answers = ["Fitzgerald", "Scoil Bhríde", "Biscuit"]
+            // No answer in a title, a folder, a login or a visible field; each is kept concealed.
+            for item in items {
+                let shown =
+                    [item.title, item.username ?? ""] + item.folder
+                    + item.customFields.filter { !$0.concealed }.map(\.value)
+                #expect(!shown.contains { text in answers.contains { text.contains($0) } }, "\(heading): \(item)")
+            }
+            let concealed = items.flatMap(\.customFields).filter(\.concealed).map(\.value).joined(separator: "\n")
+            #expect(answers.allSatisfy { concealed.contains($0) }, "\(heading)")
+            #expect(items.contains { $0.title == "Gmail" && $0.password == "Claddagh#Ring84" && $0.folder.isEmpty })
+        }
+        // A line that only mentions security questions beside a login is read as before.
+        Self.expect(
+            "Chase security questions set, pw: Chase!2024", [("Chase security questions set", nil, "Chase!2024")])
+    }
+
+    @Test func aLongMisspeltLabelWithoutAColonStillNamesItsField() {
+        let items = Self.items(
+            """
+            Facebook
+            uesrname mags.hollis52
+            password - Grandkids4ever
+
+            Gmail
+            pasword hunter22
+            usrname bob
+            """)
+        #expect(items.map(\.title) == ["Facebook", "Gmail"])
+        #expect(items.map(\.username) == ["mags.hollis52", "bob"])
+        #expect(items.map(\.password) == ["Grandkids4ever", "hunter22"])
+        // Words two edits away, or short, are no labels without a colon.
+        let passport = Self.items("Passport\npassport 123456789")
+        #expect(passport.allSatisfy { $0.password != "123456789" || $0.username == nil })
+    }
+
+    /// "roblox FrostyEJ2011 robux123ethan": after the name, two values of letters and digits
+    /// are not swapped by their looks (people write the login first), and since either could be
+    /// a password the first is kept out of sight rather than shown as the login.
+    @Test func twoBareValuesAfterANameAreNeverSwappedByTheirLooksAlone() {
+        for line in ["roblox   FrostyEJ2011   robux123ethan", "Roblox (for Leo) → FrostyEJ2011 / robux123ethan"] {
+            let items = Self.items(line)
+            #expect(items.count == 1 && items[0].password == "robux123ethan", "\(line) → \(items)")
+            #expect(items[0].username == nil && Self.hidden(items[0])?.contains("FrostyEJ2011") == true, "\(line)")
+        }
+        // A symbol still says password, wherever it stands; so does a value before the name.
+        Self.expect("Hulu  Hulu#Night22  nightowl", [("Hulu", "nightowl", "Hulu#Night22")])
+        Self.expect("KnitOne2Purl  ravelry  -- beth_knits", [("ravelry", "beth_knits", "KnitOne2Purl")])
+    }
+}
