@@ -14,6 +14,8 @@ struct NotesDraft: Sendable {
     var usernameLabel: String?
     /// The label the password was written under (`passcode`), when it had one.
     var passwordLabel: String?
+    /// The label the title was written under (`SITE: NATWEST`), when it had one.
+    var titleLabel: String?
     var urls: [String] = []
     var totp: String?
     /// Values of an explicit `Notes:` label: understood text, kept in the item's notes.

@@ -1839,6 +1839,14 @@ struct NotesRecordAssembler {
                 (open.username != nil && !numberFirst
                     && (sets.contains(.username) || sets.contains(.email) && open.password != nil))
                 || (open.title != nil && sets.contains(.title)) || (open.password != nil && sets.contains(.password))
+                // ("SITE: NATWEST" … "PASSWORD: x" then "SITE: RAC": the label that named the
+                // record names the next one, once the record has its login.)
+                || (open.hasCredential && fields.count == 1 && fields[0].label?.field == .url
+                    && open.titleLabel
+                        == NotesLabel.fold(
+                            fields[0].labelText.isEmpty ? fields[0].label!.name : fields[0].labelText)
+                    && NotesToken.shape(of: Self.unquoted(fields[0].text)) != .url
+                    && !NotesToken.isPasswordLike(fields[0].text))
             // ("PSN" over "  sign in: ana@x.com" and "  online id: NightOwl": a line indented
             // under its title's record is more of it — a second login is a field of it.)
             let indentedUnder =
@@ -2291,6 +2299,7 @@ struct NotesRecordAssembler {
                 draft!.urls.append(value)
             } else if draft!.title == nil, !NotesToken.isPasswordLike(value) {
                 draft!.title = value
+                draft!.titleLabel = NotesLabel.fold(name)
             } else {
                 extra(name, value)
             }

@@ -70,4 +70,29 @@ extension NotesImporterTests {
         Self.expect("Hulu  Hulu#Night22  nightowl", [("Hulu", "nightowl", "Hulu#Night22")])
         Self.expect("KnitOne2Purl  ravelry  -- beth_knits", [("ravelry", "beth_knits", "KnitOne2Purl")])
     }
+
+    /// Labelled blocks in capitals with no blank line between them, each opened by the label
+    /// that names its site: the label again, once the record has its login, opens the next
+    /// record (before, the second `SITE:` became a field and every password after it moved one
+    /// record down).
+    @Test func theLabelThatNamedARecordNamesTheNextOne() {
+        let items = Self.items(
+            """
+            SITE: NATWEST
+            CUSTOMER NO: 1204198833
+            PASSWORD: Spitfire1940!
+            SITE: CAMERA CLUB FORUM
+            USER: KENHOLLAND
+            PASSWORD: f2.8aperture
+            SITE: RAC
+            EMAIL: ken@example.com
+            PASSWORD: Breakdown99
+            """)
+        #expect(items.map(\.title) == ["NATWEST", "CAMERA CLUB FORUM", "RAC"])
+        #expect(items.map(\.password) == ["Spitfire1940!", "f2.8aperture", "Breakdown99"])
+        #expect(items.map(\.username) == ["1204198833", "KENHOLLAND", "ken@example.com"])
+        // An address under the same label is the record's address, not a new record.
+        let site = Self.items("Site: Dropbox\nuser: ana\npass: Drop!Box9\nsite: https://dropbox.com/login")
+        #expect(site.count == 1 && site[0].urls == ["https://dropbox.com/login"])
+    }
 }
