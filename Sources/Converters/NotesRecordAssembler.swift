@@ -723,6 +723,24 @@ struct NotesRecordAssembler {
         block += 1
     }
 
+    /// A change of password told forward with no name or login (`changed it to x`, `changed
+    /// 14/08/2022 -> x`) on the line under a record with a password: that record's new
+    /// password, the older one kept out of sight. False when the line says no such change.
+    private mutating func changesPasswordAbove(_ line: NotesLine, tokens: [NotesToken]) -> Bool {
+        guard let change = NotesSentence.changedTo(tokens), change.title == nil, change.username == nil,
+            let target = draft ?? drafts.last, target.password != nil, target.lastLine >= line.number - 2
+        else { return false }
+        var record = target
+        if let old = record.password, old != change.password {
+            record.customFields.append(.init(name: "old password", value: old, concealed: true))
+        }
+        record.password = change.password
+        record.unrecognized.append(line.text)
+        record.touch(line.number)
+        if draft != nil { draft = record } else { drafts[drafts.count - 1] = record }
+        return true
+    }
+
     /// A heading with nothing under it: kept as a note titled with it.
     private mutating func headingNote(_ name: String, line: Int) {
         var note = NotesDraft(line: line, block: block)
@@ -741,24 +759,14 @@ struct NotesRecordAssembler {
             line.text.utf8.contains(0x3A) || line.text.split(separator: " ").count > 3
         {
             // "(changed it to Octo-Dan-2024)" under a record: its new password.
-            let inner = line.text.dropFirst().dropLast()
-            if let change = NotesSentence.changedTo(NotesTokenizer.tokens(inner)), change.title == nil,
-                change.username == nil
-            {
-                let target = draft ?? drafts.last
-                if let target, target.password != nil, target.lastLine >= line.number - 2 {
-                    var record = target
-                    if let old = record.password, old != change.password {
-                        record.customFields.append(.init(name: "old password", value: old, concealed: true))
-                    }
-                    record.password = change.password
-                    record.unrecognized.append(line.text)
-                    record.touch(line.number)
-                    if draft != nil { draft = record } else { drafts[drafts.count - 1] = record }
-                    return
-                }
-            }
+            if changesPasswordAbove(line, tokens: NotesTokenizer.tokens(line.text.dropFirst().dropLast())) { return }
             return unrecognized(line)
+        }
+        // "  changed 14/08/2022 -> Halifax#Aug22" under a record: the same, told forward.
+        if !line.isListItem, line.fields.allSatisfy({ $0.label == nil }),
+            changesPasswordAbove(line, tokens: NotesTokenizer.tokens(line.text[...]))
+        {
+            return
         }
         // "linkedin = same as gmail", "Printful same as shopify", "audible -> same as amazon":
         // a service sharing another's login, named on a line before.

@@ -203,6 +203,10 @@ enum NotesSentence {
             let word = stripped(token.folded)
             if changeConnectors.contains(word) || label(at: index, in: tokens)?.0 == .password {
                 pointed = true
+            } else if NotesRecordAssembler.isDate(token.text) {
+                // ("changed 14/08/2022 -> x", "changed on 30/09/2023 to y", "changed 11/03/2024 z":
+                // when it changed, then the new value.)
+                pointed = true
             } else if token.shape != .word {
                 return nil
             }

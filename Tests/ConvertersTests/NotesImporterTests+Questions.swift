@@ -95,4 +95,25 @@ extension NotesImporterTests {
         let site = Self.items("Site: Dropbox\nuser: ana\npass: Drop!Box9\nsite: https://dropbox.com/login")
         #expect(site.count == 1 && site[0].urls == ["https://dropbox.com/login"])
     }
+
+    /// A log of changes under each record, with their dates: each change gives the record its
+    /// new password and keeps the older ones out of sight.
+    @Test func datedChangesUnderARecordGiveItItsNewPassword() {
+        let items = Self.items(
+            """
+            03/02/2021  Halifax online   user: gbarnes_hx   pw: Halifax2021!
+              changed 14/08/2022 -> Halifax#Aug22
+              changed 02/01/2024 -> Xmas-Halifax-24   (forced reset)
+            19/06/2021  Sky  graham@example.com  SkyQ_Box2021
+               changed on 30/09/2023 to SkyQ_Box2023 after that phishing thing
+            01/07/2023  Virgin Media  graham@example.com  VMbroadband_23
+               changed 11/03/2024 VMbroadband_24
+            """)
+        #expect(items.map(\.password) == ["Xmas-Halifax-24", "SkyQ_Box2023", "VMbroadband_24"])
+        let old = items.map { $0.customFields.filter { $0.name == "old password" && $0.concealed }.map(\.value) }
+        #expect(old == [["Halifax2021!", "Halifax#Aug22"], ["SkyQ_Box2021"], ["VMbroadband_23"]])
+        // A date alone after the verb, and no new value, changes nothing.
+        let dentist = Self.items("Dentist portal  ana@example.com  Teeth!2024\n  changed 14/08/2022")
+        #expect(dentist.first?.password == "Teeth!2024")
+    }
 }
