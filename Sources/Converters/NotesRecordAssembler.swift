@@ -822,8 +822,10 @@ struct NotesRecordAssembler {
             return unrecognized(line)
         }
         if line.isProse {
-            guard let login = NotesSentence.login(line.text, tokens: line.tokens) else { return unrecognized(line) }
-            return sentence(login, line: line)
+            let logins = NotesSentence.logins(line.text, tokens: line.tokens)
+            guard !logins.isEmpty else { return unrecognized(line) }
+            for login in logins { sentence(login, line: line) }
+            return
         }
         // "customer no 4410087723" under a title: the account's number, its login.
         if let open = draft, open.isTitleOnly, open.lastLine == line.number - 1, line.fields.count == 2,

@@ -28,7 +28,35 @@ enum NotesSentence {
         return nil
     }
 
-    /// `text` cut after `.`, `!` or `?` before a space and a capital letter.
+    /// Words written with a full stop that ends no sentence (`no. 5`, `approx. 3`).
+    static let abbreviations: Set<String> = [
+        "no", "nr", "nº", "approx", "etc", "vs", "st", "dr", "mr", "mrs", "ms", "tel", "ca", "cf", "incl", "excl",
+        "dept", "min", "max", "nb", "ref", "acct", "num", "jr", "sr", "co", "inc", "ltd", "bzw", "usw", "ggf",
+        "evtl", "ex", "pp", "fig", "sig", "ps", "rd", "ave", "apt", "vol", "ed", "esp", "prof", "sra", "sr", "av",
+    ]
+
+    /// Every login the line states. A line of several sentences that state two or more
+    /// ("spotify is my own, username x, password is y. my gmail z password w."): each one's,
+    /// in order. Otherwise the one ``login(_:tokens:)`` reads.
+    static func logins(_ text: String, tokens lineTokens: [NotesToken]? = nil) -> [Login] {
+        let sentences = Self.sentences(text)
+        if sentences.count > 1 {
+            var each = [Login]()
+            for sentence in sentences {
+                if let login = sentenceLogin(sentence, tokens: nil),
+                    !each.contains(where: { $0.password == login.password })
+                {
+                    each.append(login)
+                }
+            }
+            if each.count > 1 { return each }
+        }
+        return login(text, tokens: lineTokens).map { [$0] } ?? []
+    }
+
+    /// `text` cut after `.`, `!` or `?` before a space and a capital letter — or a lower-case
+    /// letter, after a word that is no abbreviation (`… doyle1234. spotify is …`: some write
+    /// without capitals; `no. 5`, `approx. x` and `e.g. x` are not cut).
     static func sentences(_ text: String) -> [String] {
         // No full stop, `!` or `?` before a space: one sentence (most lines).
         var utf8 = text.utf8.makeIterator()
@@ -49,13 +77,20 @@ enum NotesSentence {
         var current = ""
         var previous: Character = " "
         var pendingBreak = false
+        var longWordBefore = false
         for character in text {
-            if pendingBreak, character.isUppercase, current.count > 1 {
+            if pendingBreak, character.isUppercase || (character.isLowercase && longWordBefore), current.count > 1 {
                 sentences.append(current.trimmingCharacters(in: .whitespaces))
                 current = ""
             }
             pendingBreak = pendingBreak && character == " "
-            if character == " ", ".!?".contains(previous) { pendingBreak = true }
+            if character == " ", ".!?".contains(previous) {
+                pendingBreak = true
+                let word = String(current.dropLast().reversed().prefix { !$0.isWhitespace }.reversed())
+                longWordBefore =
+                    word.count >= 2 && !word.contains(".") && word.contains(where: \.isLetter)
+                    && !abbreviations.contains(NotesLabel.fold(word))
+            }
             current.append(character)
             previous = character
         }

@@ -116,4 +116,20 @@ extension NotesImporterTests {
         let dentist = Self.items("Dentist portal  ana@example.com  Teeth!2024\n  changed 14/08/2022")
         #expect(dentist.first?.password == "Teeth!2024")
     }
+
+    /// A paragraph written without capitals that states several logins, a sentence each:
+    /// every one is read, and a sentence about an old or changed password states none.
+    @Test func aParagraphOfLowerCaseSentencesGivesEachLoginItStates() {
+        let items = Self.items(
+            "ok so writing these down. netflix was doyle1234 before she changed it. spotify is my own, "
+                + "username niamhdoyle_, password is Tr4ck-L1st!! (with the two marks). my gmail "
+                + "niamh@example.com password Kerry-Gold-Butter02. uber is just google.")
+        let logins = items.filter { $0.password != nil }
+        #expect(logins.map(\.password) == ["Tr4ck-L1st!!", "Kerry-Gold-Butter02"], "\(items)")
+        #expect(logins.map(\.username) == ["niamhdoyle_", "niamh@example.com"])
+        #expect(!items.contains { $0.password == "doyle1234" || $0.username == "doyle1234" })
+        // Abbreviations with a full stop do not cut a sentence.
+        #expect(NotesSentence.sentences("my member no. 5512 and approx. 3 cards. all fine").count == 2)
+        #expect(NotesSentence.sentences("see e.g. the gmail one").count == 1)
+    }
 }
