@@ -763,7 +763,13 @@ struct NotesRecordAssembler {
             return unrecognized(line)
         }
         // "  changed 14/08/2022 -> Halifax#Aug22" under a record: the same, told forward.
+        // (Tokenized again only when a word of it says a change: most lines say none.)
         if !line.isListItem, line.fields.allSatisfy({ $0.label == nil }),
+            line.fields.contains(where: { field in
+                field.tokens.contains { token in
+                    NotesSentence.changeVerbs.contains(token.folded.trimmingCharacters(in: .punctuationCharacters))
+                }
+            }),
             changesPasswordAbove(line, tokens: NotesTokenizer.tokens(line.text[...]))
         {
             return
