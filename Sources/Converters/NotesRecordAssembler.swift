@@ -855,10 +855,14 @@ struct NotesRecordAssembler {
             draft!.touch(line.number)
             return
         }
-        // "Password varie", "Passwörter Familie" opening a file: its name, not `pw hunter`.
+        // "Password varie", "Passwörter Familie", "PASSWORD LOG" opening a file: its name, not
+        // `pw hunter`.
         if drafts.isEmpty, draft == nil, line.fields.count == 1, line.fields[0].label?.field == .password,
             !line.text.contains(where: { $0 == ":" || $0 == "=" }), line.fields[0].tokens.count == 1,
-            line.fields[0].text.allSatisfy(\.isLetter), line.fields[0].text.first?.isLowercase == true
+            line.fields[0].text.allSatisfy(\.isLetter),
+            line.fields[0].text.first?.isLowercase == true
+                || (line.text.allSatisfy({ !$0.isLowercase })
+                    && Self.listNameWords.contains(NotesLabel.fold(line.fields[0].text)))
         {
             return words(line, text: line.text, next: next)
         }
@@ -2098,6 +2102,13 @@ struct NotesRecordAssembler {
                     }
             }
     }
+
+    /// Words that make `PASSWORD LOG`, `PASSWORDS LIST` a file's name rather than a label and
+    /// its value, in capitals (where the case says nothing).
+    static let listNameWords: Set<String> = [
+        "log", "logs", "list", "lists", "book", "file", "notes", "sheet", "records", "tracker", "vault", "keeper",
+        "stuff", "info", "backup", "journal", "liste", "lista", "registro", "buch", "heft", "boek", "lijst",
+    ]
 
     /// `Security questions (same everywhere):`, `Sicherheitsfragen`, `Preguntas de seguridad:`:
     /// a line naming a list of security questions and their answers.

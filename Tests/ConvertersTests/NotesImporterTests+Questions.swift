@@ -132,4 +132,16 @@ extension NotesImporterTests {
         #expect(NotesSentence.sentences("my member no. 5512 and approx. 3 cards. all fine").count == 2)
         #expect(NotesSentence.sentences("see e.g. the gmail one").count == 1)
     }
+
+    /// `PASSWORD LOG` opening a file names it; `PASSWORD HUNTER` is still a password, never a
+    /// title (in capitals the case says nothing, so only words that name a list count).
+    @Test func aFileNamedPasswordLogInCapitalsIsNoPassword() {
+        let items = Self.items("PASSWORD LOG\n\nHalifax  gbarnes  Halifax2021!")
+        #expect(!items.contains { $0.password == "LOG" } && items.contains { $0.password == "Halifax2021!" })
+        for line in ["PASSWORD HUNTER", "PW SUNSHINE"] {
+            let item = Self.items(line).first
+            #expect(item?.password == line.split(separator: " ").last.map(String.init), "\(line)")
+            #expect(item?.title.contains("HUNTER") == false && item?.title.contains("SUNSHINE") == false, "\(line)")
+        }
+    }
 }
