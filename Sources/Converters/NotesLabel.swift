@@ -85,6 +85,7 @@ struct NotesLabel: Equatable, Sendable {
         "word", "words", "sword", "world", "logon", "begin",
         // Brands one edit from a label (`chave`, `clave`): "Chase: user / pw" is a bank, not a key.
         "chase", "chavez", "claro", "slave", "paste", "posse", "kontor",
+        "passports",
     ]
 
     private static let spellable: [(letters: [Character], label: NotesLabel)] = lexicon.compactMap { name, label in
@@ -257,6 +258,9 @@ struct NotesLabel: Equatable, Sendable {
                 "security question", "secret question", "question", "beveiligingsvraag", "vraag", "sicherheitsfrage",
                 "geheimfrage", "question secrete", "pregunta de seguridad", "pregunta secreta", "domanda segreta",
                 "domanda di sicurezza", "pergunta de seguranca", "pergunta secreta", "veiligheidsvraag",
+                // A passport's number (one edit from `passwort`): an identity's secret.
+                "passport", "passport number", "passport no", "reisepass", "passeport", "pasaporte",
+                "passaporto", "passaporte", "paspoort",
             ]
         ),
         // `Q:` / `A:` security questions; `firma` is the signing key Spanish banks issue.

@@ -105,6 +105,8 @@ struct NotesRecordAssembler {
         }()
         if case .tableRow = line.kind {} else if line.kind != .tableDivider, !underline { columns = nil }
         if underline { return 1 }
+        // A list of security questions ends at anything but a line of content.
+        if line.kind != .content { securityQuestions = nil }
         switch line.kind {
         case .blank:
             codeList = nil
@@ -241,11 +243,22 @@ struct NotesRecordAssembler {
                 return 1
             }
             // "Security questions (same everywhere):" over "first pet - Biscuit": every line
-            // under it is an answer, kept out of sight, never a title or a heading.
+            // under it is an answer, kept out of sight, never a title or a heading — until a
+            // line that reads as a record of its own (a label, an address, a password-like
+            // value: "Gmail ana@x.com Claddagh#Ring84"), which ends the list.
             if let name = securityQuestions, draft != nil {
-                draft!.touch(line.number)
-                draft!.customFields.append(.init(name: name, value: line.text, concealed: true))
-                return 1
+                if line.labelled
+                    || line.fields.contains(where: { field in
+                        field.shape == .email || field.shape == .url
+                            || NotesToken.isPasswordLike(Self.quotesTrimmed(field.text))
+                    })
+                {
+                    securityQuestions = nil
+                } else {
+                    draft!.touch(line.number)
+                    draft!.customFields.append(.init(name: name, value: line.text, concealed: true))
+                    return 1
+                }
             }
             if Self.namesSecurityQuestions(line.text), line.fields.allSatisfy({ $0.label == nil }),
                 !line.fields.contains(where: { NotesToken.isPasswordLike(Self.quotesTrimmed($0.text)) }),
@@ -669,14 +682,19 @@ struct NotesRecordAssembler {
         }
     }
 
-    /// A record titled by a heading of security questions, whose lines become its concealed
-    /// fields.
+    /// A heading of security questions, whose lines become concealed fields: of the record
+    /// just above it (its login read, no blank line between: the bank's own questions), or of
+    /// a record it titles.
     private mutating func startSecurityQuestions(_ line: NotesLine) {
-        start(line)
         let name = String(line.text.trimmingSuffix(":")).trimmingCharacters(in: .whitespaces)
+        securityQuestions = name
+        if let open = draft, open.hasCredential, open.lastLine == line.number - 1, !line.isListItem {
+            draft!.touch(line.number)
+            return
+        }
+        start(line)
         draft!.title = name
         draft!.titleLine = true
-        securityQuestions = name
     }
 
     private mutating func start(_ line: NotesLine) {
@@ -2117,16 +2135,11 @@ struct NotesRecordAssembler {
         guard words.count <= 6 else { return false }
         if words.contains(where: { securityQuestionWords.contains($0) }) { return true }
         let secret = words.contains {
-            [
-                "security", "secret", "seguridad", "secretas", "secretes", "sicurezza",
-                "seguranca", "segrete", "secretas",
-            ].contains($0)
+            ["security", "secret", "seguridad", "secretas", "secretes", "sicurezza", "seguranca", "segrete"].contains(
+                $0)
         }
         let questions = words.contains {
-            [
-                "questions", "question", "preguntas", "domande", "perguntas", "answers",
-                "q&a", "qs",
-            ].contains($0)
+            ["questions", "question", "preguntas", "domande", "perguntas", "answers", "qs"].contains($0)
         }
         return secret && questions
     }

@@ -32,7 +32,7 @@ enum NotesSentence {
     static let abbreviations: Set<String> = [
         "no", "nr", "nº", "approx", "etc", "vs", "st", "dr", "mr", "mrs", "ms", "tel", "ca", "cf", "incl", "excl",
         "dept", "min", "max", "nb", "ref", "acct", "num", "jr", "sr", "co", "inc", "ltd", "bzw", "usw", "ggf",
-        "evtl", "ex", "pp", "fig", "sig", "ps", "rd", "ave", "apt", "vol", "ed", "esp", "prof", "sra", "sr", "av",
+        "evtl", "ex", "pp", "fig", "sig", "ps", "rd", "ave", "apt", "vol", "ed", "esp", "prof", "sra", "av",
     ]
 
     /// Every login the line states. A line of several sentences that state two or more

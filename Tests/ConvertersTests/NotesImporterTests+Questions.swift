@@ -33,6 +33,23 @@ extension NotesImporterTests {
             #expect(answers.allSatisfy { concealed.contains($0) }, "\(heading)")
             #expect(items.contains { $0.title == "Gmail" && $0.password == "Claddagh#Ring84" && $0.folder.isEmpty })
         }
+        // Questions right under a record's login are that record's; a line that reads as a
+        // record of its own ends the list, blank line or not.
+        let bank = Self.items(
+            """
+            Bank
+            user: ana
+            pw: Bank!2024
+            Security questions:
+              first pet - Rex
+            Gmail ana@example.com Gm!2024
+            Outlook: ana@example.org / Out!2024
+            """)
+        #expect(bank.map(\.title) == ["Bank", "Gmail", "Outlook"], "\(bank)")
+        #expect(
+            bank[0].password == "Bank!2024"
+                && bank[0].customFields.contains { $0.concealed && $0.value.contains("Rex") })
+        #expect(bank.map(\.password) == ["Bank!2024", "Gm!2024", "Out!2024"])
         // A line that only mentions security questions beside a login is read as before.
         Self.expect(
             "Chase security questions set, pw: Chase!2024", [("Chase security questions set", nil, "Chase!2024")])
@@ -52,9 +69,12 @@ extension NotesImporterTests {
         #expect(items.map(\.title) == ["Facebook", "Gmail"])
         #expect(items.map(\.username) == ["mags.hollis52", "bob"])
         #expect(items.map(\.password) == ["Grandkids4ever", "hunter22"])
-        // Words two edits away, or short, are no labels without a colon.
-        let passport = Self.items("Passport\npassport 123456789")
-        #expect(passport.allSatisfy { $0.password != "123456789" || $0.username == nil })
+        // One edit away is a label; a real word one edit away is not (a passport's number is
+        // concealed, never a password).
+        #expect(NotesLabel.misspelt("passport", strict: true)?.field != .password)
+        #expect(Self.items("Ana ID\npassport X1234567").allSatisfy { $0.password == nil && $0.username == nil })
+        #expect(NotesLabel.misspelt("uesrname", strict: true)?.field == .username)
+        #expect(NotesLabel.misspelt("pasword", strict: true)?.field == .password)
     }
 
     /// "roblox FrostyEJ2011 robux123ethan": after the name, two values of letters and digits
