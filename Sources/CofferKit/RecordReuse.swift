@@ -55,9 +55,13 @@ enum RecordReuse {
                     func unchanged(_ n: Int) -> Int? {
                         if n == 0 { return settingsSame ? 0 : nil }
                         guard oldItems.items.indices.contains(n - 1), whole[n - 1],
-                            let new = position(of: oldItems.items[n - 1].id, at: n),
-                            newItems.items[new] == oldItems.items[n - 1],
-                            ExactText.same(newItems.items[new], oldItems.items[n - 1])
+                            let new = position(of: oldItems.items[n - 1].id, at: n)
+                        else { return nil }
+                        let now = newItems.items.baseAddress! + new
+                        let before = oldItems.items.baseAddress! + (n - 1)
+                        guard
+                            VaultItem.sameStorage(now, before)
+                                || (now.pointee == before.pointee && ExactText.same(now.pointee, before.pointee))
                         else { return nil }
                         return new + 1
                     }

@@ -26,15 +26,19 @@ extension VaultDocument {
                 document.items = try records.map(1..<records.count) { try VaultItem(record: $1, number: $0) }
                 return document
             }
-            // Kept for a save: remember what the records decoded to, and which decode whole.
-            let decoded = try records.map(1..<records.count) { n, value -> (VaultItem, Bool) in
-                let item = try VaultItem(record: value, number: n)
-                guard case .dictionary(let d) = value else { return (item, false) }
-                return (item, VaultItem.readingKeepsEverything(in: d))
+            // Kept for a save: remember what the records decoded to, and which decode whole
+            // (flags written in place: an array of (item, flag) pairs split in two afterwards
+            // copied every item).
+            var whole = [Bool](repeating: false, count: records.count - 1)
+            document.items = try whole.withUnsafeMutableBufferPointer { buffer in
+                let flags = DisjointFlags(buffer: buffer)
+                return try records.map(1..<records.count) { n, value -> VaultItem in
+                    let item = try VaultItem(record: value, number: n)
+                    if case .dictionary(let d) = value { flags.buffer[n - 1] = VaultItem.readingKeepsEverything(in: d) }
+                    return item
+                }
             }
-            document.items = decoded.map(\.0)
-            vault.readSnapshot = RecordReuse.Snapshot(
-                settings: settings, items: document.items, whole: decoded.map(\.1))
+            vault.readSnapshot = RecordReuse.Snapshot(settings: settings, items: document.items, whole: whole)
             return document
         }
         try readCollections(of: vault, strict: strictCollections)
@@ -87,6 +91,11 @@ extension VaultDocument {
             }
         }
     }
+}
+
+/// Flags that concurrent slices each set at their own indices.
+private struct DisjointFlags: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<Bool>
 }
 
 extension Data {

@@ -184,6 +184,24 @@ public struct VaultItem: Equatable, Sendable {
     /// shared, so copies stay cheap and value semantics hold.
     private var rare = RareFields.empty
 
+    /// Where each stored property lies in a `VaultItem` (offset, size), for
+    /// ``sameStorage(_:_:)``; nil when they do not account for every stored property (a
+    /// property added without being listed here), so that comparison is never trusted.
+    static let storedFieldSpans: [(offset: Int, size: Int)]? = {
+        func span<T>(_ path: KeyPath<VaultItem, T>) -> (offset: Int, size: Int)? {
+            MemoryLayout<VaultItem>.offset(of: path).map { ($0, MemoryLayout<T>.size) }
+        }
+        let spans = [
+            span(\.id), span(\.kind), span(\.title), span(\.username), span(\.password), span(\.urls),
+            span(\.totp), span(\.notes), span(\.customFields), span(\.tags), span(\.folder), span(\.favorite),
+            span(\.created), span(\.modified), span(\.passwordHistory), span(\.attachments), span(\.rare),
+        ].compactMap { $0 }
+        let stored = Mirror(
+            reflecting: VaultItem(id: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), title: "")
+        ).children.count
+        return spans.count == 17 && stored == 17 ? spans : nil
+    }()
+
     private final class RareFields: Equatable, Sendable {
         struct Value: Equatable, Sendable {
             var icon: String?
