@@ -29,6 +29,10 @@ extension VaultContent {
         payload.recordSource?.reused = RecordReuse.groups(
             of: vault, settings: document.settingsRecord,
             items: privateItems ? document.items.filter { $0.collection == nil } : document.items)
+        // The items as read are no longer needed: let them go before the save writes and
+        // verifies (a change to the document copied its array of items, so at 100,000 items
+        // they are 20 MB the verification need not share the machine with).
+        vault.readSnapshot = nil
         return payload
     }
 }

@@ -14,4 +14,15 @@ extension [UInt8] {
         }
         self += bytes
     }
+
+    /// Makes room for `total` bytes in a buffer that holds plaintext, moving what it holds and
+    /// wiping the old storage, as ``appendKeepingSecret(_:)`` does when it grows.
+    mutating func reserveKeepingSecret(_ total: Int) {
+        guard total > capacity else { return }
+        var grown = [UInt8]()
+        grown.reserveCapacity(total)
+        grown += self
+        wipe()
+        self = grown
+    }
 }

@@ -122,8 +122,12 @@ extension UnlockedVault {
         guard records.chunkCount >= bodies.continuations.count else {
             throw malformed("the records region (\(records.chunkCount) chunks) is shorter than its index", chunk: 0)
         }
-        // Buffers grow with what has been authenticated, never by what the index claims.
+        // Buffers grow with what has been authenticated, never by what the index claims:
+        // room is made at once for the region's chunks that the file holds (a buffer that
+        // doubles as it goes held up to half as much again, which a save's verification
+        // added to the document it had just written).
         if bodies.continuations.count < records.chunkCount {
+            bodies.reserve(chunks: min(records.chunkCount, file.chunkCount))
             try forEachChunk(in: bodies.continuations.count..<records.chunkCount) { chunk, plain in
                 try bodies.append(plain, chunk: chunk, kind: .records, in: self)
             }
@@ -270,6 +274,11 @@ final class RegionBodies {
             bytes.appendKeepingSecret(body)
             continuations.append(frame.continuation)
         }
+    }
+
+    /// Room for `chunks` chunks' bodies.
+    func reserve(chunks: Int) {
+        bytes.reserveKeepingSecret(chunks * PayloadIndex.body)
     }
 
     /// The bytes, handed to their next owner (who wipes them).
