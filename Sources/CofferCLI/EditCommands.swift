@@ -15,13 +15,20 @@ func modifyVault(
 enum ModifyVault: Error { case unchanged }
 
 /// ``modifyVault(_:keys:backup:_:)`` for changes that need the opened vault (its member key).
+/// With `fewItems`, the document's items are stubs (``VaultDocument/init(forChanging:)``):
+/// `change` reads whole, with ``VaultDocument/loadWhole(_:from:)``, every item it changes.
 func modifyVault(
-    _ vault: String, keys: KeyOptions, backup: Bool, _ change: (inout VaultDocument, UnlockedVault) throws -> Void
+    _ vault: String, keys: KeyOptions, backup: Bool, fewItems: Bool = false,
+    _ change: (inout VaultDocument, UnlockedVault) throws -> Void
 ) throws {
     let (lock, unlocked) = try keys.openForWriting(vault)  // reads the key before locking
     defer { withExtendedLifetime(lock) {} }
     unlocked.keepRecordGroupsForResealing()  // the save writes unchanged record groups as they are
-    var document = try reporting(vault) { try reportingModel(vault) { try VaultDocument(vault: unlocked) } }
+    var document = try reporting(vault) {
+        try reportingModel(vault) {
+            fewItems ? try VaultDocument(forChanging: unlocked) : try VaultDocument(vault: unlocked)
+        }
+    }
     defer { KeptUntilExit.keep(document, unlocked.readSnapshot as Any) }
     warnDamagedCollections(document, vault: vault)
     do { try change(&document, unlocked) } catch ModifyVault.unchanged { return }
@@ -183,7 +190,7 @@ struct Add: ParsableCommand {
         var added: VaultItem?
         let password = try self.password.gather()
         let totpKey = try totp.gather()
-        try modifyVault(vault, keys: keys, backup: backup) { document in
+        try modifyVault(vault, keys: keys, backup: backup, fewItems: true) { document, _ in
             var item = VaultItem(kind: VaultItem.Kind(name: kind), title: fields.title!)
             try fields.apply(to: &item)
             if let totpKey { item.setTOTP(totpKey) }
@@ -223,8 +230,9 @@ struct Edit: ParsableCommand {
         var title = ""
         let password = try self.password.gather()
         let totpKey = try totp.gather()
-        try modifyVault(vault, keys: keys, backup: backup) { document in
+        try modifyVault(vault, keys: keys, backup: backup, fewItems: true) { document, unlocked in
             let index = try selectItem(item, in: document, vault: vault)
+            try document.loadWhole([index], from: unlocked)
             var edited = document.items[index]
             try fields.apply(to: &edited)
             if let totpKey { edited.setTOTP(totpKey) }
@@ -273,8 +281,9 @@ struct Remove: ParsableCommand {
     func run() throws {
         var removed: VaultItem?
         var retention = 0
-        try modifyVault(vault, keys: keys, backup: backup) { document in
+        try modifyVault(vault, keys: keys, backup: backup, fewItems: true) { document, unlocked in
             let index = try selectItem(item, in: document, vault: vault)
+            try document.loadWhole([index], from: unlocked)
             if permanent {
                 removed = document.deletePermanently(at: index)
             } else {

@@ -18,6 +18,11 @@ enum RecordReuse {
         let settings: PropertyListValue
         let items: [VaultItem]
         let whole: [Bool]
+        /// For a document read for changing (``VaultDocument/init(forChanging:)``): the
+        /// records region, kept to read items whole, and the ids of the items read whole
+        /// since (`items` are then the items as first read, a few keys each).
+        var kept: KeptRecords? = nil
+        var wholeIDs: Set<UUID> = []
     }
 
     /// The stored groups of `vault` that the records `settings`, `items` (record 0, then one

@@ -14,6 +14,9 @@ extension VaultContent {
         for document: inout VaultDocument, over vault: UnlockedVault,
         adding: [(id: [UInt8], source: any BlobSource)] = [], random: RandomSource = SystemRandom.shared
     ) throws -> VaultPayload {
+        if document.holdsStubs {
+            return try payloadOfStubs(for: &document, over: vault, adding: adding)
+        }
         try refusePartial(document)
         let previous = VaultPayload(blobs: try vault.blobsForResealing() + adding)
         let table = try vault.collectionTable()
@@ -32,6 +35,26 @@ extension VaultContent {
         // The items as read are no longer needed: let them go before the save writes and
         // verifies (a change to the document copied its array of items, so at 100,000 items
         // they are 20 MB the verification need not share the machine with).
+        vault.readSnapshot = nil
+        return payload
+    }
+
+    /// ``payload(for:over:adding:random:)`` for a document read for changing
+    /// (``VaultDocument/init(forChanging:)``, never one with private collections): the stored
+    /// groups of unchanged stubs are written again as they are, and every other item is read
+    /// whole first. Once only: the save lets go of what the read kept.
+    static func payloadOfStubs(
+        for document: inout VaultDocument, over vault: UnlockedVault, adding: [(id: [UInt8], source: any BlobSource)]
+    ) throws -> VaultPayload {
+        guard let snapshot = vault.readSnapshot as? RecordReuse.Snapshot, snapshot.kept != nil else {
+            throw CofferKitError(
+                .partialDocument, "this document was read for one change and saved already; read it again to save it")
+        }
+        let reused = RecordReuse.groups(of: vault, settings: document.settingsRecord, items: document.items)
+        try document.loadWholeOutside(reused, from: vault)
+        let previous = VaultPayload(blobs: try vault.blobsForResealing() + adding)
+        var payload = try payloadOfWholeOrStubs(for: &document, previous: previous)
+        payload.recordSource?.reused = reused
         vault.readSnapshot = nil
         return payload
     }

@@ -13,6 +13,14 @@ public enum VaultContent {
         -> VaultPayload
     {
         try refusePartial(document)
+        return try payloadOfWholeOrStubs(for: &document, previous: previous)
+    }
+
+    /// ``payload(for:previous:)`` for a document that may hold stubs: the caller has made sure
+    /// that no stub is encoded (``VaultDocument/loadWholeOutside(_:from:)``).
+    static func payloadOfWholeOrStubs(for document: inout VaultDocument, previous: VaultPayload?) throws
+        -> VaultPayload
+    {
         // Private items saved here would land in the default collection, which everyone reads.
         guard document.collections.isEmpty, !document.items.contains(where: { $0.collection != nil }) else {
             throw CofferKitError(

@@ -276,10 +276,14 @@ final class RegionBodies {
         }
     }
 
-    /// Room for `chunks` chunks' bodies.
+    /// Room for `chunks` chunks' bodies, up to ``largestReservation`` (past it the buffer
+    /// grows as bodies arrive: a file can be as large as it claims and still hold nothing).
     func reserve(chunks: Int) {
-        bytes.reserveKeepingSecret(chunks * PayloadIndex.body)
+        bytes.reserveKeepingSecret(min(chunks, Self.largestReservation / PayloadIndex.body) * PayloadIndex.body)
     }
+
+    /// The most ``reserve(chunks:)`` asks for at once: 256 MiB.
+    static let largestReservation = 256 << 20
 
     /// The bytes, handed to their next owner (who wipes them).
     func take() -> [UInt8] {

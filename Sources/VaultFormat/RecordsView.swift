@@ -22,6 +22,13 @@ public struct RecordsView: Sendable {
     /// its chunk.
     public func decode(_ n: Int) throws -> PropertyListValue { try region.decodeRecord(n, in: vault) }
 
+    /// Records `numbers`, decoded in the order given by one reader: in increasing order, one
+    /// decompression per group, however many of its records are asked for.
+    public func decode(_ numbers: [Int]) throws -> [PropertyListValue] {
+        let reader = RecordReader(region: region, vault: vault)
+        return try numbers.map { try reader.decode($0) }
+    }
+
     /// `transform` of every record in `range`, in order, decoded and transformed on every core
     /// (records are independent bplist00 documents). Each record's value is dropped as soon as
     /// it is transformed, so the decoded trees of all records are never held at once. Throws

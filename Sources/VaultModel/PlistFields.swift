@@ -11,13 +11,28 @@ struct PlistFields {
     private var consumed: UInt64 = 0
     private var consumedBeyond: Set<Int> = []
 
+    /// Whether every key is ASCII: then a key equal to an ASCII key is the same bytes, so
+    /// lengths are compared before strings (most of reading 100,000 items was comparing each
+    /// of a record's keys with each key the model knows).
+    private let asciiKeys: Bool
+
     init(_ dictionary: PropertyListDictionary, record: Int?) {
         self.dictionary = dictionary
         self.record = record
+        asciiKeys = dictionary.entries.allSatisfy { $0.key.utf8.allSatisfy { $0 < 0x80 } }
+    }
+
+    /// The position of `key` (an ASCII key of the model). Keys equal as Unicode are one key
+    /// (spec/PLIST.md), and a non-ASCII key can equal an ASCII one ("\u{212A}" is "K"): those
+    /// records are searched the slow way.
+    private func position(of key: String) -> Int? {
+        guard asciiKeys else { return dictionary.position(of: key) }
+        let length = key.utf8.count
+        return dictionary.entries.firstIndex { $0.key.utf8.count == length && $0.key == key }
     }
 
     mutating func take(_ key: String) -> PropertyListValue? {
-        guard let position = dictionary.position(of: key) else { return nil }
+        guard let position = position(of: key) else { return nil }
         if position < 64 { consumed |= 1 << UInt64(position) } else { consumedBeyond.insert(position) }
         return dictionary.entries[position].value
     }

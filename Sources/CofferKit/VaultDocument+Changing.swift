@@ -1,0 +1,108 @@
+import Foundation
+import PropertyList
+import VaultFormat
+import VaultModel
+
+/// Documents for changes to a few items of a large vault (`add`, `edit`, `remove`): every
+/// item is first read from the few keys that name it, and only the items a change touches,
+/// and those a save must encode again, are read whole. At 100,000 items a save then decodes
+/// a group of records or two instead of every record (issue 12 §4).
+///
+/// The rule that keeps this safe: an item read from a few keys (a *stub*) is never written.
+/// A save writes the stored record groups whose items are all unchanged stubs as they were,
+/// reads whole every stub it must encode, and refuses a stub that was changed without being
+/// read whole (``loadWhole(_:from:)``).
+extension VaultDocument {
+    /// The keys a stub holds: what naming an item (``ItemQuery/select(_:in:where:)``), the
+    /// trash and a save's blobs need.
+    public static let changingItemKeys = ["id", "kind", "title", "folder", "trashed", "attachments"]
+
+    /// The document of `vault` for a change to a few items: each item a stub of
+    /// ``changingItemKeys``, to be read whole with ``loadWhole(_:from:)`` before it is changed.
+    /// A vault whose records are not stored in several compressed groups, or that has
+    /// private collections, is read whole (``init(vault:)``): stubs would save nothing there.
+    /// Call ``UnlockedVault/keepRecordGroupsForResealing()`` first.
+    public init(forChanging vault: UnlockedVault) throws {
+        let kept = try vault.keptRecords()
+        guard try vault.collectionTable()?.collections.isEmpty ?? true, vault.storedRecordGroups.count > 1 else {
+            try self.init(vault: vault)
+            return
+        }
+        let keys = Self.changingItemKeys
+        self = try kept.withRecords { records in
+            guard records.count > 0 else { return VaultDocument() }
+            let settings = try records.decode(0)
+            var document = try VaultDocument(settingsRecord: settings)
+            document.partialItemKeys = keys
+            document.items = try records.mapEntries(1..<records.count, keys: keys) { n, entries in
+                guard let entries else { throw ModelError(record: n, key: "", "an item record is not a dictionary") }
+                return try VaultItem(plist: entries, record: n)
+            }
+            vault.readSnapshot = RecordReuse.Snapshot(
+                settings: settings, items: document.items, whole: [Bool](repeating: true, count: records.count - 1),
+                kept: kept)
+            return document
+        }
+        try readCollections(of: vault, strict: false)
+    }
+
+    /// Whether this is a document of stubs read for changing.
+    var holdsStubs: Bool { partialItemKeys == Self.changingItemKeys }
+
+    /// Reads the items at `indices` whole (each from the record its stub was read from), so
+    /// they can be changed and saved; items already whole are left as they are.
+    public mutating func loadWhole(_ indices: [Int], from vault: UnlockedVault) throws {
+        guard holdsStubs, var snapshot = vault.readSnapshot as? RecordReuse.Snapshot, let kept = snapshot.kept
+        else { return }
+        // (index, record), in record order: a group is decompressed once for all its records.
+        let stubs = Set(indices).compactMap { i in Self.record(of: items, at: i, in: snapshot).map { (i, $0) } }
+            .sorted { $0.1 < $1.1 }
+        guard !stubs.isEmpty else { return }
+        let values = try kept.withRecords { view in try view.decode(stubs.map(\.1)) }
+        for ((i, n), value) in zip(stubs, values) {
+            let item = try VaultItem(record: value, number: n)
+            items[i] = item
+            snapshot.wholeIDs.insert(item.id)
+        }
+        vault.readSnapshot = snapshot
+    }
+
+    /// The record the item at `i` of `items` was read from, when it is a stub as read (the
+    /// very storage of the stub read from that record); nil for an item read whole or new.
+    static func record(of items: [VaultItem], at i: Int, in snapshot: RecordReuse.Snapshot) -> Int? {
+        items.withUnsafeBufferPointer { now in
+            snapshot.items.withUnsafeBufferPointer { read in
+                let item = now.baseAddress! + i
+                // Most often where it was read, or one away (an item added or removed before
+                // it); else wherever its id was read.
+                for n in [i, i + 1, i - 1] where read.indices.contains(n) {
+                    if VaultItem.sameStorage(item, read.baseAddress! + n) { return n + 1 }
+                }
+                let id = item.pointee.id
+                return read.indices.first { read[$0].id == id && VaultItem.sameStorage(item, read.baseAddress! + $0) }
+                    .map { $0 + 1 }
+            }
+        }
+    }
+
+    /// Before a save of stubs, over `reused` (the stored groups it writes again): every item
+    /// outside those groups is read whole, and a stub changed without being read whole is
+    /// refused (it would be saved without its password, notes and dates).
+    mutating func loadWholeOutside(_ reused: [ReusedRecordGroup], from vault: UnlockedVault) throws {
+        guard holdsStubs, let snapshot = vault.readSnapshot as? RecordReuse.Snapshot else { return }
+        var covered = IndexSet()
+        for group in reused { covered.insert(integersIn: group.records) }
+        lazy var readIDs = Set(snapshot.items.map(\.id))
+        var stubs = [Int]()
+        for i in items.indices where !covered.contains(i + 1) {
+            if Self.record(of: items, at: i, in: snapshot) != nil {
+                stubs.append(i)
+            } else if !snapshot.wholeIDs.contains(items[i].id), readIDs.contains(items[i].id) {
+                throw CofferKitError(
+                    .partialDocument,
+                    "item \"\(items[i].title)\" was changed without being read whole; it cannot be saved")
+            }
+        }
+        try loadWhole(stubs, from: vault)
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import PropertyList
+import TestSupport
+import Testing
+import VaultCrypto
+
+@testable import CofferKit
+@testable import VaultFormat
+
+/// A document read for changing holds stubs (a few keys of each item); a save writes the
+/// groups of unchanged stubs as they were and never writes a stub (issue 12 §4).
+@Suite struct ChangingDocumentTests {
+    let key = RecordReuseTests.key
+
+    func readForChanging(_ path: String) throws -> (UnlockedVault, VaultDocument) {
+        let vault = try VaultFile(path: path).unlock(with: key)
+        vault.keepRecordGroupsForResealing()
+        return (vault, try VaultDocument(forChanging: vault))
+    }
+
+    func whole(_ path: String) throws -> [VaultItem] {
+        let vault = try VaultFile(path: path).unlock(with: key)
+        _ = try vault.verifyEverything()
+        return try VaultDocument(vault: vault).items
+    }
+
+    @Test func anEditedItemIsSavedWholeAndEveryOtherItemAsItWas() throws {
+        let path = try RecordReuseTests.vault(items: 6000)
+        let before = try whole(path)
+        var (vault, document) = try readForChanging(path)
+        #expect(document.items.count == 6000)
+        #expect(document.items[10].notes == nil && document.items[10].username == nil)  // stubs
+        let index = 3100
+        try document.loadWhole([index], from: vault)
+        #expect(document.items[index] == before[index])
+        document.items[index].username = "changed"
+        try VaultStore.save(try VaultContent.payload(for: &document, over: vault), over: vault)
+        var expected = before
+        expected[index].username = "changed"
+        #expect(try whole(path) == expected)
+    }
+
+    @Test func addedTrashedAndDeletedItemsSaveWithEveryOtherItemWhole() throws {
+        let path = try RecordReuseTests.vault(items: 6000)
+        let before = try whole(path)
+        var (vault, document) = try readForChanging(path)
+        try document.loadWhole([5], from: vault)
+        document.trash(at: 5, now: Date(timeIntervalSince1970: 1_700_000_000))
+        document.deletePermanently(at: 4000)  // a stub, deleted without being read whole
+        var added = VaultItem(title: "added")
+        added.password = "a new password"
+        document.items.append(added)
+        try VaultStore.save(try VaultContent.payload(for: &document, over: vault), over: vault)
+        var expected = before
+        expected[5].trashed = Date(timeIntervalSince1970: 1_700_000_000)
+        expected[5].modified = Date(timeIntervalSince1970: 1_700_000_000)
+        expected.remove(at: 4000)
+        expected.append(added)
+        #expect(try whole(path) == expected)
+    }
+
+    @Test func aStubChangedWithoutBeingReadWholeIsRefusedAndTheFileIsUntouched() throws {
+        let path = try RecordReuseTests.vault(items: 3000)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        var (vault, document) = try readForChanging(path)
+        document.items[1500].username = "changed"  // the stub has no password, notes or dates
+        #expect(throws: CofferKitError.self) {
+            try VaultStore.save(try VaultContent.payload(for: &document, over: vault), over: vault)
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+    }
+
+    @Test func aDocumentOfStubsIsSavedOnce() throws {
+        let path = try RecordReuseTests.vault(items: 3000)
+        var (vault, document) = try readForChanging(path)
+        document.items.append(VaultItem(title: "added"))
+        try VaultStore.save(try VaultContent.payload(for: &document, over: vault), over: vault)
+        // The stubs are still stubs: a second save from them could only lose their fields.
+        #expect(throws: CofferKitError.self) { _ = try VaultContent.payload(for: &document, over: vault) }
+        #expect(throws: CofferKitError.self) { _ = try VaultContent.payload(for: &document) }
+    }
+
+    @Test func aSmallVaultIsReadWhole() throws {
+        // One group: nothing to carry over, so no stubs.
+        let path = try RecordReuseTests.vault(items: 20)
+        let (_, document) = try readForChanging(path)
+        #expect(document.items == (try whole(path)))
+    }
+}
