@@ -24,19 +24,36 @@ func modifyVault(
     let (lock, unlocked) = try keys.openForWriting(vault)  // reads the key before locking
     defer { withExtendedLifetime(lock) {} }
     unlocked.keepRecordGroupsForResealing()  // the save writes unchanged record groups as they are
-    var document = try reporting(vault) {
-        try reportingModel(vault) {
-            fewItems ? try VaultDocument(forChanging: unlocked) : try VaultDocument(vault: unlocked)
+    /// Reads, changes and saves; false when a save of stubs had to be written uncompressed
+    /// (every record made), which only a whole read can do.
+    func attempt(fewItems: Bool) throws -> Bool {
+        var document = try reporting(vault) {
+            try reportingModel(vault) {
+                fewItems ? try VaultDocument(forChanging: unlocked) : try VaultDocument(vault: unlocked)
+            }
+        }
+        defer {
+            // What a read for a few items kept (stubs and the decrypted records) goes now, wiped;
+            // a whole read's items are kept until exit, with the document.
+            if fewItems { unlocked.readSnapshot = nil }
+            KeptUntilExit.keep(document, unlocked.readSnapshot as Any)
+        }
+        warnDamagedCollections(document, vault: vault)
+        do { try change(&document, unlocked) } catch ModifyVault.unchanged { return true }
+        document.purgeExpiredTrash()
+        let payload = try reporting(vault) {
+            try reportingModel(vault) { try VaultContent.payload(for: &document, over: unlocked) }
+        }
+        return try reporting(vault) {
+            do {
+                try VaultStore.save(payload, over: unlocked, options: SaveOptions(keepBackup: backup))
+                return true
+            } catch is VaultPayload.PartRecordsCannotBeWrittenUncompressed {
+                return false
+            }
         }
     }
-    defer { KeptUntilExit.keep(document, unlocked.readSnapshot as Any) }
-    warnDamagedCollections(document, vault: vault)
-    do { try change(&document, unlocked) } catch ModifyVault.unchanged { return }
-    document.purgeExpiredTrash()
-    let payload = try reporting(vault) {
-        try reportingModel(vault) { try VaultContent.payload(for: &document, over: unlocked) }
-    }
-    try reporting(vault) { try VaultStore.save(payload, over: unlocked, options: SaveOptions(keepBackup: backup)) }
+    if try !attempt(fewItems: fewItems) { _ = try attempt(fewItems: false) }
 }
 
 /// The item `selector` names in `document`, or a failure that says why not.

@@ -205,18 +205,20 @@ struct ExportTarget: ParsableArguments {
     }
 
     func write(_ document: VaultDocument) throws {
-        let bytes: [UInt8]
+        var parts: [[UInt8]]
         var warnings = [String]()
         if let dialect, format == .csv {
-            (bytes, warnings) = CSVExporter.export(document, dialect: dialect)
+            (parts, warnings) = CSVExporter.exportParts(document, dialect: dialect)
         } else if format == .keepassXML {
+            let bytes: [UInt8]
             (bytes, warnings) = try reportingConverter { try KeePassXMLExporter.export(document) }
+            parts = [bytes]
         } else {
-            bytes = try reportingConverter { try Exporter.export(document, as: format.lossless!) }
+            parts = [try reportingConverter { try Exporter.export(document, as: format.lossless!) }]
         }
         for w in warnings { FileHandle.standardError.write(Data("coffer: warning: \(TerminalText.safe(w))\n".utf8)) }
         FileHandle.standardError.write(Data("coffer: warning: the output holds every secret in clear text\n".utf8))
-        try FileIO.write(bytes, to: output)
+        try FileIO.write(parts: parts, to: output)
     }
 }
 

@@ -23,6 +23,7 @@ enum RecordReuse {
         /// since (`items` are then the items as first read, a few keys each).
         var kept: KeptRecords? = nil
         var wholeIDs: Set<UUID> = []
+        var positions: StubPositions? = nil
     }
 
     /// The stored groups of `vault` that the records `settings`, `items` (record 0, then one

@@ -55,6 +55,7 @@ extension VaultContent {
         let previous = VaultPayload(blobs: try vault.blobsForResealing() + adding)
         var payload = try payloadOfWholeOrStubs(for: &document, previous: previous)
         payload.recordSource?.reused = reused
+        payload.recordSource?.makesOnlyOutsideReused = true
         vault.readSnapshot = nil
         return payload
     }

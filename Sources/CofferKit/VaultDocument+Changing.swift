@@ -19,17 +19,19 @@ extension VaultDocument {
 
     /// The document of `vault` for a change to a few items: each item a stub of
     /// ``changingItemKeys``, to be read whole with ``loadWhole(_:from:)`` before it is changed.
-    /// A vault whose records are not stored in several compressed groups, or that has
-    /// private collections, is read whole (``init(vault:)``): stubs would save nothing there.
+    /// A vault whose records are not stored in several compressed groups (stubs would save
+    /// nothing there), that has a collection table (several keyslots: its save seals the
+    /// table again) or whose items do not all have ids of their own (two stubs of one id can
+    /// be the same bits, and a stub must name its record) is read whole (``init(vault:)``).
     /// Call ``UnlockedVault/keepRecordGroupsForResealing()`` first.
     public init(forChanging vault: UnlockedVault) throws {
         let kept = try vault.keptRecords()
-        guard try vault.collectionTable()?.collections.isEmpty ?? true, vault.storedRecordGroups.count > 1 else {
+        guard try vault.collectionTable() == nil, vault.storedRecordGroups.count > 1 else {
             try self.init(vault: vault)
             return
         }
         let keys = Self.changingItemKeys
-        self = try kept.withRecords { records in
+        let read = try kept.withRecords(of: vault) { records -> VaultDocument? in
             guard records.count > 0 else { return VaultDocument() }
             let settings = try records.decode(0)
             var document = try VaultDocument(settingsRecord: settings)
@@ -38,11 +40,18 @@ extension VaultDocument {
                 guard let entries else { throw ModelError(record: n, key: "", "an item record is not a dictionary") }
                 return try VaultItem(plist: entries, record: n)
             }
+            let positions = StubPositions(document.items)
+            guard positions.idsAreUnique else { return nil }
             vault.readSnapshot = RecordReuse.Snapshot(
                 settings: settings, items: document.items, whole: [Bool](repeating: true, count: records.count - 1),
-                kept: kept)
+                kept: kept, positions: positions)
             return document
         }
+        guard let read else {
+            try self.init(vault: vault)
+            return
+        }
+        self = read
         try readCollections(of: vault, strict: false)
     }
 
@@ -58,7 +67,7 @@ extension VaultDocument {
         let stubs = Set(indices).compactMap { i in Self.record(of: items, at: i, in: snapshot).map { (i, $0) } }
             .sorted { $0.1 < $1.1 }
         guard !stubs.isEmpty else { return }
-        let values = try kept.withRecords { view in try view.decode(stubs.map(\.1)) }
+        let values = try kept.withRecords(of: vault) { view in try view.decode(stubs.map(\.1)) }
         for ((i, n), value) in zip(stubs, values) {
             let item = try VaultItem(record: value, number: n)
             items[i] = item
@@ -74,13 +83,14 @@ extension VaultDocument {
             snapshot.items.withUnsafeBufferPointer { read in
                 let item = now.baseAddress! + i
                 // Most often where it was read, or one away (an item added or removed before
-                // it); else wherever its id was read.
+                // it); else where its id was read (ids are unique in a document of stubs).
                 for n in [i, i + 1, i - 1] where read.indices.contains(n) {
                     if VaultItem.sameStorage(item, read.baseAddress! + n) { return n + 1 }
                 }
-                let id = item.pointee.id
-                return read.indices.first { read[$0].id == id && VaultItem.sameStorage(item, read.baseAddress! + $0) }
-                    .map { $0 + 1 }
+                guard let n = snapshot.positions?.position(of: item.pointee.id),
+                    VaultItem.sameStorage(item, read.baseAddress! + n)
+                else { return nil }
+                return n + 1
             }
         }
     }
@@ -92,12 +102,11 @@ extension VaultDocument {
         guard holdsStubs, let snapshot = vault.readSnapshot as? RecordReuse.Snapshot else { return }
         var covered = IndexSet()
         for group in reused { covered.insert(integersIn: group.records) }
-        lazy var readIDs = Set(snapshot.items.map(\.id))
         var stubs = [Int]()
         for i in items.indices where !covered.contains(i + 1) {
             if Self.record(of: items, at: i, in: snapshot) != nil {
                 stubs.append(i)
-            } else if !snapshot.wholeIDs.contains(items[i].id), readIDs.contains(items[i].id) {
+            } else if !snapshot.wholeIDs.contains(items[i].id), snapshot.positions?.position(of: items[i].id) != nil {
                 throw CofferKitError(
                     .partialDocument,
                     "item \"\(items[i].title)\" was changed without being read whole; it cannot be saved")
@@ -105,4 +114,22 @@ extension VaultDocument {
         }
         try loadWhole(stubs, from: vault)
     }
+}
+
+/// Where each stub was read, by id, for a stub not found where it was read or one away (a
+/// trash purge shifts items by many).
+struct StubPositions: Sendable {
+    private var table: [UUID: Int]
+    /// Whether no two stubs share an id (checked as the document is read).
+    private(set) var idsAreUnique = true
+
+    init(_ items: [VaultItem]) {
+        table = [UUID: Int](minimumCapacity: items.count)
+        for (i, item) in items.enumerated() where table.updateValue(i, forKey: item.id) != nil {
+            idsAreUnique = false
+            return
+        }
+    }
+
+    func position(of id: UUID) -> Int? { table[id] }
 }

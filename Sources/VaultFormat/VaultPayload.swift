@@ -18,11 +18,19 @@ public struct VaultPayload: Sendable {
         /// Groups of records written as they were stored, in order and disjoint: their
         /// records are not made, encoded or compressed. Used only when records are compressed.
         package var reused: [ReusedRecordGroup] = []
+        /// Whether `make` holds only for records outside `reused` (the rest were read in
+        /// part): such records are never written uncompressed, where every record is made.
+        package var makesOnlyOutsideReused = false
         public init(count: Int, make: @escaping @Sendable (Int) -> PropertyListValue) {
             self.count = count
             self.make = make
         }
     }
+
+    /// A save of records read in part (``RecordSource/makesOnlyOutsideReused``) that could
+    /// only be written uncompressed, where every record must be made: the caller reads the
+    /// records whole and saves again.
+    public struct PartRecordsCannotBeWrittenUncompressed: Error {}
 
     public init(records: [PropertyListValue] = [], blobs: [(id: [UInt8], source: any BlobSource)] = []) {
         self.records = records

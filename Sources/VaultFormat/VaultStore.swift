@@ -155,6 +155,9 @@ public enum VaultStore {
             }
         } catch is RecordGroup.TooLarge {
             // Records a compressed region cannot hold are written uncompressed (a 1.0 region).
+            if payload.recordSource?.makesOnlyOutsideReused == true {
+                throw VaultPayload.PartRecordsCannotBeWrittenUncompressed()
+            }
             var plain = options
             plain.compressRecords = false
             try write(

@@ -86,4 +86,55 @@ import VaultCrypto
         let (_, document) = try readForChanging(path)
         #expect(document.items == (try whole(path)))
     }
+
+    /// A vault of `count` items as ``RecordReuseTests/vault(items:)`` makes it, changed by
+    /// `change` before its first save, made with the reuse tests' key and `extra` slots.
+    func vault(
+        items count: Int, slots extra: [(SlotRecipe, label: String)] = [], _ change: (inout [VaultItem]) -> Void
+    ) throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("coffer-changing-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let path = dir.appendingPathComponent("v.coffer").path
+        try VaultStore.create(
+            at: path, payload: VaultDocument.newVaultPayload, slots: [(.keyFile(key.keyFiles[0]), "k")] + extra)
+        let items = try whole(try RecordReuseTests.vault(items: count))
+        let vault = try VaultFile(path: path).unlock(with: key)
+        var document = try VaultDocument(vault: vault)
+        document.items = items
+        change(&document.items)
+        try VaultStore.save(try VaultContent.payload(for: &document, over: vault), over: vault)
+        return path
+    }
+
+    @Test func itemsSharingAnIdAreReadWhole() throws {
+        // Two stubs of one id can be the same bits: a stub could not name its record.
+        let path = try vault(items: 3000) { items in items[2001].id = items[2000].id }
+        let (_, document) = try readForChanging(path)
+        #expect(document.items == (try whole(path)))
+    }
+
+    @Test func aVaultWithSeveralKeyslotsIsReadWholeAndSaves() throws {
+        let other = Credentials(keyFiles: [CollectionTests.secure("another key file for the same vault")])
+        let path = try vault(items: 3000, slots: [(.keyFile(other.keyFiles[0]), label: "other")]) { _ in }
+        var (vault, document) = try readForChanging(path)
+        #expect(document.items == (try whole(path)))
+        document.items.append(VaultItem(title: "added"))
+        try VaultStore.save(try VaultContent.payload(for: &document, over: vault), over: vault)
+        #expect(try whole(path).count == 3001)
+    }
+
+    @Test func stubsThatCouldOnlyBeWrittenUncompressedAreRefusedAndTheFileIsUntouched() throws {
+        // A record over a group's largest content cannot be compressed: the save would be
+        // written uncompressed, every record made, stubs included.
+        let path = try RecordReuseTests.vault(items: 3000)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        var (vault, document) = try readForChanging(path)
+        var large = VaultItem(title: "large")
+        large.notes = String(repeating: "x", count: RecordGroup.maximumContentBytes + 1)
+        document.items.append(large)
+        #expect(throws: VaultPayload.PartRecordsCannotBeWrittenUncompressed.self) {
+            try VaultStore.save(try VaultContent.payload(for: &document, over: vault), over: vault)
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+    }
 }
