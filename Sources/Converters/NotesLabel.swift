@@ -120,6 +120,36 @@ struct NotesLabel: Equatable, Sendable {
         return previous[b.count]
     }
 
+    /// `text` without the punctuation (Unicode's `P` categories) at either end: Foundation's
+    /// `trimmingCharacters(in: .punctuationCharacters)`, with ASCII text trimmed here (it was
+    /// a tenth of reading a long notes list, run on every word of every line).
+    static func trimmingPunctuation(_ text: String) -> String {
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return text.trimmingCharacters(in: .punctuationCharacters) }
+        let bytes = text.utf8
+        guard let first = bytes.firstIndex(where: { !asciiPunctuation.contains($0) }) else { return "" }
+        let last = bytes.lastIndex(where: { !asciiPunctuation.contains($0) })!
+        if first == bytes.startIndex, last == bytes.index(before: bytes.endIndex) { return text }
+        return String(text[first...last])
+    }
+
+    /// The ASCII characters in Unicode's punctuation categories (the rest, `$+<=>^`|~`, are
+    /// symbols).
+    static let asciiPunctuation = Set("!\"#%&'()*,-./:;?@[\\]_{}".utf8)
+
+    /// Up to 8 ASCII bytes, lowercased, as one integer: a word compared without making a
+    /// string (lines of a long notes list are checked for a few words each).
+    static func packedLowercase(_ word: Substring.UTF8View) -> UInt64 {
+        word.reduce(0) { packed, byte in packed << 8 | UInt64(byte >= 65 && byte <= 90 ? byte | 0x20 : byte) }
+    }
+
+    /// The ASCII words of `words` of up to 8 bytes, packed by ``packedLowercase(_:)``.
+    static func packed(_ words: Set<String>) -> Set<UInt64> {
+        Set(
+            words.filter { $0.utf8.count <= 8 && $0.utf8.allSatisfy { $0 < 0x80 } }.map {
+                packedLowercase($0.utf8[...])
+            })
+    }
+
     /// Lowercased, without diacritics, curly apostrophes made straight.
     static func fold(_ text: some StringProtocol) -> String {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }

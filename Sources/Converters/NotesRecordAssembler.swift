@@ -513,7 +513,7 @@ struct NotesRecordAssembler {
         }
         if start + 1 < words.count,
             ["welcome", "bienvenue", "willkommen", "bienvenido", "benvenuto", "bem-vindo", "welkom"]
-                .contains(lower[start].trimmingCharacters(in: .punctuationCharacters))
+                .contains(NotesLabel.trimmingPunctuation(lower[start]))
         {
             start += 1
             if start < words.count, ["to", "a", "à", "bei", "chez", "bij", "in", "no", "na"].contains(lower[start]) {
@@ -530,7 +530,7 @@ struct NotesRecordAssembler {
         }
         var end = words.count
         while end > start,
-            genericServiceWords.contains(lower[end - 1].trimmingCharacters(in: .punctuationCharacters))
+            genericServiceWords.contains(NotesLabel.trimmingPunctuation(lower[end - 1]))
                 || ["network", "details", "information", "credentials"].contains(lower[end - 1])
         {
             end -= 1
@@ -546,6 +546,15 @@ struct NotesRecordAssembler {
     /// "Printer: admin, no password", "Steam: gaben  kein Passwort": the line says there is no
     /// password — none of its values is one.
     static func deniesPassword(_ line: NotesLine) -> Bool {
+        // Most lines deny nothing: in ASCII, a negation must be one of their words.
+        let separators: Set<UInt8> = [0x20, 0x2C, 0x2D, 0x28, 0x29]
+        if line.text.utf8.allSatisfy({ $0 < 0x80 }),
+            !line.text.utf8.split(whereSeparator: separators.contains).contains(where: { word in
+                word.count <= 8 && packedNegations.contains(NotesLabel.packedLowercase(word))
+            })
+        {
+            return false
+        }
         let words = line.text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "-" || $0 == "(" || $0 == ")" })
             .map { NotesLabel.fold($0) }
         return words.indices.dropLast().contains { index in
@@ -553,6 +562,9 @@ struct NotesRecordAssembler {
                 && NotesLabel.lookup(words[index + 1])?.field == .password
         }
     }
+
+    /// ``NotesLineClassifier/negations`` packed by ``NotesLabel/packedLowercase(_:)``.
+    static let packedNegations = NotesLabel.packed(NotesLineClassifier.negations)
 
     /// A value read as the password of a line that says there is none: the login when it
     /// looks like one and there is none, else concealed text.
@@ -785,7 +797,7 @@ struct NotesRecordAssembler {
         if !line.isListItem, line.fields.allSatisfy({ $0.label == nil }),
             line.fields.contains(where: { field in
                 field.tokens.contains { token in
-                    NotesSentence.changeVerbs.contains(token.folded.trimmingCharacters(in: .punctuationCharacters))
+                    NotesSentence.changeVerbs.contains(NotesLabel.trimmingPunctuation(token.folded))
                 }
             }),
             changesPasswordAbove(line, tokens: NotesTokenizer.tokens(line.text[...]))
@@ -978,12 +990,14 @@ struct NotesRecordAssembler {
         }
         // "HBO Max, Peacock, Paramount+ -> ana@x.org / pw": services listed with commas before
         // one login share it — a record each.
+        // (Names are looked for only in a line with a comma: most lines have none.)
+        let comma = line.text.utf8.contains(0x2C)
         let names = fields.prefix { field in
-            !field.parenthesised && field.tokens.count <= 3 && field.text.first?.isUppercase == true
+            comma && !field.parenthesised && field.tokens.count <= 3 && field.text.first?.isUppercase == true
                 && (field.shape == .word || field.shape == .secret) && !NotesToken.isPasswordLike(field.text)
                 && !Self.isHandle(field.text)
         }
-        if names.count >= 2, line.text.utf8.contains(0x2C), fields.count >= names.count + 2,
+        if names.count >= 2, comma, fields.count >= names.count + 2,
             fields.dropFirst(names.count).contains(where: { NotesToken.isPasswordLike($0.text) }),
             draft?.isTitleOnly != true
         {
@@ -2131,6 +2145,16 @@ struct NotesRecordAssembler {
     /// `Security questions (same everywhere):`, `Sicherheitsfragen`, `Preguntas de seguridad:`:
     /// a line naming a list of security questions and their answers.
     static func namesSecurityQuestions(_ text: String) -> Bool {
+        // Most lines name nothing of the kind: in ASCII, one of these must be in them (a tenth
+        // of reading a long notes list went to folding and splitting every line here).
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            let lower = Array(text.lowercased().utf8)
+            guard
+                Self.securityQuestionStems.contains(where: { stem in
+                    lower.indices.contains { lower[$0...].starts(with: stem) }
+                })
+            else { return false }
+        }
         let words = NotesLabel.fold(text).split(whereSeparator: { !$0.isLetter }).map(String.init)
         guard words.count <= 6 else { return false }
         if words.contains(where: { securityQuestionWords.contains($0) }) { return true }
@@ -2144,6 +2168,12 @@ struct NotesRecordAssembler {
         return secret && questions
     }
 
+    /// What every ASCII name of a list of security questions holds, in lower case: a stem
+    /// of one of the words below.
+    static let securityQuestionStems = ["frage", "vragen", "secu", "secre", "segur", "segre", "sicur"].map {
+        Array($0.utf8)
+    }
+
     /// One-word names of a list of security questions.
     static let securityQuestionWords: Set<String> = [
         "sicherheitsfragen", "geheimfragen", "beveiligingsvragen", "veiligheidsvragen", "sicherheitsfrage",
@@ -2152,6 +2182,11 @@ struct NotesRecordAssembler {
     /// `Google recovery codes:`, `Backup-Codes GitHub`: a line naming a list of codes.
     static func namesCodeList(_ text: String) -> Bool {
         // ("Backup password:", "Recovery email:" name a field, not codes: a code word is needed.)
+        // In ASCII, no "cod" in any case is no code word (most lines; checked on bytes).
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            let lower = Array(text.utf8).map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 }
+            guard lower.indices.contains(where: { lower[$0...].starts(with: "cod".utf8) }) else { return false }
+        }
         let words = NotesLabel.fold(text).split(whereSeparator: { !$0.isLetter })
         return words.contains { codeListWords.contains(String($0)) }
             && words.contains { $0.hasPrefix("code") || $0.hasPrefix("codi") || $0.hasSuffix("codes") }
@@ -2480,12 +2515,22 @@ struct NotesRecordAssembler {
         guard line.kind == .content, !line.labelled, line.fields.count <= 3, line.text.utf8.count <= 120 else {
             return nil
         }
-        // Most lines point nowhere: look for a pointer word before taking the line apart.
-        guard
-            line.text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "(" || $0 == ")" }).contains(where: {
-                $0.utf8.count <= 8 && pointerWords.contains(NotesLabel.fold($0))
-            })
-        else { return nil }
+        // Most lines point nowhere: look for a pointer word before taking the line apart (in
+        // ASCII, word by word as bytes: splitting and folding every line was a tenth of
+        // reading a long notes list).
+        let separators: Set<UInt8> = [0x20, 0x09, 0x28, 0x29]
+        if line.text.utf8.allSatisfy({ $0 < 0x80 }) {
+            guard
+                line.text.utf8.split(whereSeparator: separators.contains).contains(where: { word in
+                    word.count <= 8 && packedPointerWords.contains(NotesLabel.packedLowercase(word))
+                })
+            else { return nil }
+        } else {
+            guard
+                line.text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "(" || $0 == ")" }).contains(
+                    where: { $0.utf8.count <= 8 && pointerWords.contains(NotesLabel.fold($0)) })
+            else { return nil }
+        }
         // ("ameli : idem impôts (même mot de passe)": a remark in brackets says nothing more.)
         var text = line.text
         while let open = text.firstIndex(of: "("), let close = text[open...].firstIndex(of: ")") {
@@ -2573,6 +2618,13 @@ struct NotesRecordAssembler {
 
     /// The service a password written as a pointer names (`same as Amazon` → `amazon`).
     static func pointedService(_ value: String) -> String? {
+        // The first word must point ("same as …"): in ASCII, checked on bytes before the rest.
+        if value.utf8.allSatisfy({ $0 < 0x80 }),
+            let first = value.utf8.split(separator: 0x20).first,
+            first.count > 8 || !packedPointerWords.contains(NotesLabel.packedLowercase(first))
+        {
+            return nil
+        }
         var words = value.split(separator: " ").map { NotesLabel.fold(String($0)) }
         guard words.count >= 2, words.count <= 6, pointerWords.contains(words[0]) else { return nil }
         words.removeFirst()
@@ -2582,6 +2634,9 @@ struct NotesRecordAssembler {
         else { return nil }
         return words.joined(separator: " ")
     }
+
+    /// ``pointerWords`` packed by ``NotesLabel/packedLowercase(_:)``.
+    static let packedPointerWords = NotesLabel.packed(pointerWords)
 
     static let pointerWords: Set<String> = [
         "same", "idem", "see", "wie", "siehe", "gleich", "comme", "voir", "meme", "como", "ver", "igual", "mismo",
@@ -2939,6 +2994,14 @@ struct NotesRecordAssembler {
         // The common case on bytes: a dot, underscore, at sign or digit makes a handle.
         if text.utf8.contains(where: { $0 == 0x2E || $0 == 0x5F || $0 == 0x40 || (0x30...0x39).contains($0) }) {
             return true
+        }
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            // The checks below on bytes (none of "._@" or a digit is in the text).
+            let bytes = text.utf8
+            return isDomainLogin(text)
+                || (bytes.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x2D } && bytes.first != 0x2D)
+                || isJoinedName(text)
+                || (text.count >= 4 && text.count <= 12 && bytes.allSatisfy { $0 >= 0x41 && $0 <= 0x5A })
         }
         return isDomainLogin(text) || text.contains { "._@".contains($0) || $0.isNumber }
             || (text.allSatisfy { $0.isLowercase || $0 == "-" } && text.first != "-")
