@@ -14,7 +14,8 @@ struct Analyze: ParsableCommand {
     @OptionGroup var keys: KeyOptions
 
     func run() throws {
-        let items = try keys.readDocument(vault).items
+        // Only the keys the findings read (not notes, folders, fields or history).
+        let items = try keys.readDocument(vault, itemKeys: PasswordHealth.itemKeys).items
         let health = PasswordHealth(items)
         func name(_ index: Int) -> String { "\(items[index].title) (\(items[index].id.recordString.prefix(8)))" }
         if json {

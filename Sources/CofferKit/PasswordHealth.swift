@@ -18,6 +18,9 @@ public struct PasswordHealth {
 
     public let findings: [Finding]
 
+    /// The keys of an item record the findings read (and the id and title that name it).
+    public static let itemKeys = ["id", "kind", "title", "username", "password", "urls", "created", "modified"]
+
     /// Below this zxcvbn estimate a password is weak: KeePassXC's "poor" band. It catches a
     /// word with a year (`Pelis2020`, 24 bits; `Winter2019!`, 20 bits), not 8 random
     /// letters and digits (about 47 bits).
