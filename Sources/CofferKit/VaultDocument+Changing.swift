@@ -117,19 +117,41 @@ extension VaultDocument {
 }
 
 /// Where each stub was read, by id, for a stub not found where it was read or one away (a
-/// trash purge shifts items by many).
+/// trash purge shifts items by many): the ids in order, each with its position, searched by
+/// halves (a dictionary of 100,000 ids was 6 MB of a save's 70).
 struct StubPositions: Sendable {
-    private var table: [UUID: Int]
+    private let sorted: [(id: UUID, position: Int)]
     /// Whether no two stubs share an id (checked as the document is read).
-    private(set) var idsAreUnique = true
+    let idsAreUnique: Bool
 
     init(_ items: [VaultItem]) {
-        table = [UUID: Int](minimumCapacity: items.count)
-        for (i, item) in items.enumerated() where table.updateValue(i, forKey: item.id) != nil {
-            idsAreUnique = false
-            return
-        }
+        sorted = items.enumerated().map { ($1.id, $0) }.sorted { Self.precedes($0.id, $1.id) }
+        idsAreUnique = zip(sorted, sorted.dropFirst()).allSatisfy { $0.id != $1.id }
     }
 
-    func position(of id: UUID) -> Int? { table[id] }
+    func position(of id: UUID) -> Int? {
+        var low = 0
+        var high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if Self.precedes(sorted[middle].id, id) { low = middle + 1 } else { high = middle }
+        }
+        return low < sorted.count && sorted[low].id == id ? sorted[low].position : nil
+    }
+
+    /// Byte order of two ids (as two big-endian halves).
+    static func precedes(_ a: UUID, _ b: UUID) -> Bool {
+        let x = halves(a)
+        let y = halves(b)
+        return x.0 != y.0 ? x.0 < y.0 : x.1 < y.1
+    }
+
+    private static func halves(_ id: UUID) -> (UInt64, UInt64) {
+        withUnsafeBytes(of: id.uuid) {
+            (
+                UInt64(bigEndian: $0.loadUnaligned(as: UInt64.self)),
+                UInt64(bigEndian: $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+            )
+        }
+    }
 }

@@ -137,4 +137,26 @@ import VaultCrypto
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
     }
+
+    @Test func stubsShiftedByManyPlacesAreFoundByTheirIds() throws {
+        // Three items deleted before them: the rest of their group is three places off, and
+        // is found by id to be read whole and saved.
+        let path = try RecordReuseTests.vault(items: 6000)
+        let before = try whole(path)
+        var (vault, document) = try readForChanging(path)
+        for _ in 0..<3 { document.deletePermanently(at: 10) }
+        try VaultStore.save(try VaultContent.payload(for: &document, over: vault), over: vault)
+        var expected = before
+        expected.removeSubrange(10..<13)
+        #expect(try whole(path) == expected)
+    }
+
+    @Test func stubPositionsFindEveryIdAndNoOther() {
+        let items = (0..<500).map { VaultItem(title: "item \($0)") }
+        let positions = StubPositions(items)
+        #expect(positions.idsAreUnique)
+        #expect(items.indices.allSatisfy { positions.position(of: items[$0].id) == $0 })
+        #expect(positions.position(of: UUID()) == nil)
+        #expect(!StubPositions(items + [items[7]]).idsAreUnique)
+    }
 }
