@@ -66,29 +66,68 @@ extension VaultDocument {
     /// every export needs, so the two agree.
     public init(checking vault: UnlockedVault) throws {
         try self.init(vault: vault, strictCollections: true)
-        let blobs = Dictionary(try vault.blobList().map { (Data($0.id), $0.length) }) { first, _ in first }
-        for (i, item) in items.enumerated() {
-            for attachment in item.attachments {
-                if item.collection != nil {  // a collection holds its attachments' bytes
-                    guard attachment.content?.count == attachment.size else {
-                        throw ModelError(
-                            record: i + 1, key: "attachments",
-                            "attachment \"\(attachment.name)\" names bytes its collection does not hold")
-                    }
-                    continue
-                }
-                guard let length = blobs[attachment.blob] else {
+        let blobs = try Self.blobLengths(of: vault)
+        for (i, item) in items.enumerated() { try Self.checkAttachments(of: item, record: i + 1, blobs: blobs) }
+    }
+
+    /// The length of every blob `vault` holds, by id.
+    static func blobLengths(of vault: UnlockedVault) throws -> [Data: Int] {
+        Dictionary(try vault.blobList().map { (Data($0.id), $0.length) }) { first, _ in first }
+    }
+
+    /// Every attachment of `item` (record `record`) names a blob `blobs` holds, with the
+    /// blob's length as its size, or bytes its collection holds.
+    static func checkAttachments(of item: VaultItem, record: Int, blobs: [Data: Int]) throws {
+        for attachment in item.attachments {
+            if item.collection != nil {  // a collection holds its attachments' bytes
+                guard attachment.content?.count == attachment.size else {
                     throw ModelError(
-                        record: i + 1, key: "attachments",
-                        "attachment \"\(attachment.name)\" names blob \(attachment.blob.hexString), "
-                            + "which the vault does not hold")
+                        record: record, key: "attachments",
+                        "attachment \"\(attachment.name)\" names bytes its collection does not hold")
                 }
-                guard attachment.size == length else {
-                    throw ModelError(
-                        record: i + 1, key: "attachments",
-                        "attachment \"\(attachment.name)\" says \(attachment.size) bytes; its blob holds \(length)")
-                }
+                continue
             }
+            guard let length = blobs[attachment.blob] else {
+                throw ModelError(
+                    record: record, key: "attachments",
+                    "attachment \"\(attachment.name)\" names blob \(attachment.blob.hexString), "
+                        + "which the vault does not hold")
+            }
+            guard attachment.size == length else {
+                throw ModelError(
+                    record: record, key: "attachments",
+                    "attachment \"\(attachment.name)\" says \(attachment.size) bytes; its blob holds \(length)")
+            }
+        }
+    }
+}
+
+extension VaultContent {
+    /// The items of `vault`, read and checked as ``VaultDocument/init(checking:)`` reads and
+    /// checks them, handed to `body` a batch of `batch` records at a time, in order, so an
+    /// export never holds them all (attachments not loaded). False, with nothing handed,
+    /// for a vault with private collections (their items are read with their collections:
+    /// read it whole). A failure stops the run where it is found.
+    public static func forEachCheckedItemBatch(
+        of vault: UnlockedVault, batch: Int = 16_384, _ body: ([VaultItem]) throws -> Void
+    ) throws -> Bool {
+        try vault.withRecords { records in
+            // Asked inside: reading the records remembered the index that holds the table.
+            guard try vault.collectionTable()?.collections.isEmpty ?? true else { return false }
+            guard records.count > 0 else { return true }
+            _ = try VaultDocument(settingsRecord: try records.decode(0))
+            let blobs = try VaultDocument.blobLengths(of: vault)
+            var start = 1
+            while start < records.count {
+                let end = min(start + batch, records.count)
+                let items = try records.map(start..<end) { try VaultItem(record: $1, number: $0) }
+                for (i, item) in items.enumerated() {
+                    try VaultDocument.checkAttachments(of: item, record: start + i, blobs: blobs)
+                }
+                try body(items)
+                start = end
+            }
+            return true
         }
     }
 }

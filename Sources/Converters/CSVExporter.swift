@@ -47,30 +47,56 @@ public enum CSVExporter {
     public static func exportParts(_ document: VaultDocument, dialect: Dialect) -> (
         parts: [[UInt8]], warnings: [String]
     ) {
-        var losses = ExportLosses(target: "\(dialect.rawValue) CSV")
-        // The items written, by index: a filtered copy of 100,000 items was a quarter of the
-        // export's memory.
-        let all = document.items
-        let live = all.indices.filter { all[$0].trashed == nil }
-        losses.add(.trash, items: all.count - live.count)
-        let written = dialect == .chrome ? live.filter { all[$0].kind == .login } : live
-        losses.add(.nonLogins, items: live.count - written.count)
-        let lost = lost(in: dialect)
-        for i in written { losses.check(all[i], cannotHold: lost) }
-        // Rows are made and written on every core, a slice of rows into each buffer, and the
-        // buffers joined: at 100,000 items this was most of `export` on one core.
-        let header = Self.header(dialect)
-        let slices = written.count < 4096 ? 1 : ProcessInfo.processInfo.activeProcessorCount * 4
-        let parts = ParallelMap.map(slices, serialBelow: 2) { slice in
-            let range = written.count * slice / slices..<written.count * (slice + 1) / slices
+        var stream = Stream(dialect: dialect)
+        return ([stream.header] + stream.rows(document.items), stream.warnings)
+    }
+
+    /// The CSV of items that come a batch at a time (a vault read a group of records after
+    /// another, never held whole): ``header``, then each batch's ``rows(_:)`` in order. What
+    /// it leaves out and cannot hold is counted over every batch (``warnings``).
+    public struct Stream {
+        public let dialect: Dialect
+        private var losses: ExportLosses
+
+        public init(dialect: Dialect) {
+            self.dialect = dialect
+            losses = ExportLosses(target: "\(dialect.rawValue) CSV")
+        }
+
+        /// The header line.
+        public var header: [UInt8] {
             var bytes = [UInt8]()
-            // Room for the slice at once (a buffer doubling as it went held up to twice it).
-            bytes.reserveCapacity(range.reduce(0) { $0 + estimatedRowBytes(all[written[$1]]) })
-            if slice == 0 { appendRow(header, to: &bytes) }
-            for i in range { appendRow(row(all[written[i]], dialect: dialect), to: &bytes) }
+            appendRow(CSVExporter.header(dialect), to: &bytes)
             return bytes
         }
-        return (parts, losses.warning.map { [$0] } ?? [])
+
+        /// The rows of `items` as consecutive pieces: trashed items left out (no dialect marks
+        /// one) and counted, as are items the dialect cannot hold.
+        public mutating func rows(_ all: [VaultItem]) -> [[UInt8]] {
+            // The items written, by index: a filtered copy of 100,000 items was a quarter of
+            // the export's memory.
+            let live = all.indices.filter { all[$0].trashed == nil }
+            losses.add(.trash, items: all.count - live.count)
+            let written = dialect == .chrome ? live.filter { all[$0].kind == .login } : live
+            losses.add(.nonLogins, items: live.count - written.count)
+            let lost = lost(in: dialect)
+            for i in written { losses.check(all[i], cannotHold: lost) }
+            // Rows are made and written on every core, a slice of rows into each buffer: at
+            // 100,000 items this was most of `export` on one core.
+            let dialect = dialect
+            let slices = written.count < 4096 ? 1 : ProcessInfo.processInfo.activeProcessorCount * 4
+            return ParallelMap.map(slices, serialBelow: 2) { slice in
+                let range = written.count * slice / slices..<written.count * (slice + 1) / slices
+                var bytes = [UInt8]()
+                // Room for the slice at once (a buffer doubling as it went held up to twice it).
+                bytes.reserveCapacity(range.reduce(0) { $0 + estimatedRowBytes(all[written[$1]]) })
+                for i in range { appendRow(row(all[written[i]], dialect: dialect), to: &bytes) }
+                return bytes
+            }
+        }
+
+        /// One warning naming what the CSV could not hold (none when nothing was lost).
+        public var warnings: [String] { losses.warning.map { [$0] } ?? [] }
     }
 
     private static func header(_ dialect: Dialect) -> [String] {

@@ -61,6 +61,12 @@ import Testing
         #expect(error.record == 1 && error.key == "attachments")
         let vault = try VaultFile(path: path).unlock(with: Credentials(keyFiles: [Self.key]))
         #expect(throws: ModelError.self) { try VaultContent.documentWithAttachments(of: vault) }
+        // An export read a batch at a time refuses it the same way, before handing it on.
+        var handed = 0
+        #expect(throws: ModelError.self) {
+            _ = try VaultContent.forEachCheckedItemBatch(of: vault) { handed += $0.count }
+        }
+        #expect(handed == 0)
 
         // The same item with its blob present verifies; a wrong size does not.
         let present = try Self.vault(
@@ -72,5 +78,19 @@ import Testing
             Issue.record("an attachment whose size is not its blob's must fail verify")
             return
         }
+    }
+
+    @Test func itemsReadABatchAtATimeAreTheCheckedDocumentsItemsInOrder() throws {
+        let dir = try DomainRuleTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let items = (0..<50).map { i -> PropertyListValue in
+            ["id": .string(UUID().recordString), "title": .string("item \(i)"), "password": .string("pw \(i)")]
+        }
+        let path = try Self.vault(VaultPayload(records: [Self.settings] + items), in: dir)
+        let vault = try VaultFile(path: path).unlock(with: Credentials(keyFiles: [Self.key]))
+        var batches = [[VaultItem]]()
+        #expect(try VaultContent.forEachCheckedItemBatch(of: vault, batch: 7) { batches.append($0) })
+        #expect(batches.map(\.count) == [7, 7, 7, 7, 7, 7, 7, 1])
+        #expect(batches.flatMap { $0 } == (try VaultDocument(checking: vault)).items)
     }
 }

@@ -50,6 +50,28 @@ import VaultModel
         #expect(String(decoding: bytes, as: UTF8.self).contains("Casa \\/ Home/Sub"))
     }
 
+    @Test func aCSVMadeABatchAtATimeIsTheCSVMadeWholeWithTheSameWarning() throws {
+        let document = try Self.document()
+        // Many items, so the rows are made in slices too.
+        let many = (0..<3000).flatMap { _ in
+            document.items.map {
+                var item = $0
+                item.id = UUID()
+                return item
+            }
+        }
+        for dialect in CSVExporter.Dialect.allCases {
+            let whole = CSVExporter.export(VaultDocument(items: many), dialect: dialect)
+            var stream = CSVExporter.Stream(dialect: dialect)
+            var bytes = stream.header
+            for start in stride(from: 0, to: many.count, by: 1001) {
+                for part in stream.rows(Array(many[start..<min(start + 1001, many.count)])) { bytes += part }
+            }
+            #expect(bytes == whole.bytes, "\(dialect)")
+            #expect(stream.warnings == whole.warnings, "\(dialect)")
+        }
+    }
+
     @Test func nothingLostSaysNothing() {
         var plain = VaultItem(title: "p")
         plain.password = "x"
