@@ -150,7 +150,8 @@ struct Export: ParsableCommand {
             try VaultFile(path: vault, allowLargeKDFMemory: keys.allowKdfMemory)
                 .unlock(with: keys.credentials(for: vault))
         }
-        if let dialect = target.dialect, target.format == .csv, collection.collection == nil, target.output != "-",
+        if let dialect = target.dialect, target.format == .csv, collection.collection == nil,
+            OutputFile.isReplacedWhole(target.output), try unlocked.blobList().isEmpty,
             try exportCSVInBatches(unlocked, dialect: dialect)
         {
             return
@@ -174,8 +175,11 @@ extension Export {
     /// A CSV export to a file, read and written a batch of records at a time, so the vault's
     /// items are never held at once (at 100,000 items, `export csv` held them, their CSV and
     /// its pieces: 113 MiB). False, with nothing written, for a vault with private
-    /// collections. As with every output, a failure leaves no partial file; standard output
-    /// is written whole, after every check (a failure there could not be taken back).
+    /// collections. Only for an output written to a temporary file and renamed
+    /// (``OutputFile/isReplacedWhole(_:)``): a failure found in a later batch leaves no
+    /// partial file. Standard output, a pipe or a device is written whole after every check
+    /// (nothing sent there can be taken back), and so is a vault with attachments (reading
+    /// them whole authenticates their bytes, which a CSV does not carry).
     func exportCSVInBatches(_ unlocked: UnlockedVault, dialect: CSVExporter.Dialect) throws -> Bool {
         struct Stop: Error {}
         var stream = CSVExporter.Stream(dialect: dialect)
@@ -192,8 +196,8 @@ extension Export {
                             throw Stop()
                         }
                     }
-                    try write(stream.header)
                     do {
+                        try write(stream.header)
                         streamed = try reporting(vault) {
                             try reportingModel(vault) {
                                 try VaultContent.forEachCheckedItemBatch(of: unlocked) { batch in

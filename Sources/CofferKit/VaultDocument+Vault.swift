@@ -111,7 +111,8 @@ extension VaultContent {
     public static func forEachCheckedItemBatch(
         of vault: UnlockedVault, batch: Int = 16_384, _ body: ([VaultItem]) throws -> Void
     ) throws -> Bool {
-        try vault.withRecords { records in
+        precondition(batch > 0, "a batch holds at least one record")
+        return try vault.withRecords { records in
             // Asked inside: reading the records remembered the index that holds the table.
             guard try vault.collectionTable()?.collections.isEmpty ?? true else { return false }
             guard records.count > 0 else { return true }

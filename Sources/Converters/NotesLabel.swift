@@ -137,9 +137,11 @@ struct NotesLabel: Equatable, Sendable {
     static let asciiPunctuation = Set("!\"#%&'()*,-./:;?@[\\]_{}".utf8)
 
     /// Up to 8 ASCII bytes, lowercased, as one integer: a word compared without making a
-    /// string (lines of a long notes list are checked for a few words each).
+    /// string (lines of a long notes list are checked for a few words each). A word with a NUL
+    /// byte is `UInt64.max`, which no word packs to (else "\0see" would be "see").
     static func packedLowercase(_ word: Substring.UTF8View) -> UInt64 {
-        word.reduce(0) { packed, byte in packed << 8 | UInt64(byte >= 65 && byte <= 90 ? byte | 0x20 : byte) }
+        guard !word.contains(0) else { return .max }
+        return word.reduce(0) { packed, byte in packed << 8 | UInt64(byte >= 65 && byte <= 90 ? byte | 0x20 : byte) }
     }
 
     /// The ASCII words of `words` of up to 8 bytes, packed by ``packedLowercase(_:)``.

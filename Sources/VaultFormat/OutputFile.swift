@@ -17,6 +17,16 @@ public enum OutputFile {
         try write(to: path, exclusive: exclusive) { emit in try bytes.withUnsafeBytes { try emit($0) } }
     }
 
+    /// Whether a write to `path` goes to a temporary file renamed over it at the end (nothing
+    /// there, a regular file, or a link), so what a failed write emitted is never seen; not
+    /// for a pipe or a device, which ``write(to:exclusive:_:)`` writes directly.
+    public static func isReplacedWhole(_ path: String) -> Bool {
+        guard path != "-" else { return false }
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return true }
+        return info.st_mode & S_IFMT == S_IFREG || info.st_mode & S_IFMT == S_IFLNK
+    }
+
     /// Writes what `produce` hands to its `emit` function, piece by piece (an attachment
     /// streamed out of a vault), by the same rules as ``write(_:to:exclusive:)``: memory
     /// stays at the pieces, and a `produce` that throws leaves the old file and no partial one.

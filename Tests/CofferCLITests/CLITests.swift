@@ -104,6 +104,14 @@ import Testing
         run = try Self.coffer(
             ["export", "n.coffer", "--format", "csv", "--dialect", "chrome", "-o", "out.csv"], environment: pw, in: dir)
         #expect(run.status == 0 && run.stderr.contains("cannot hold"), "\(run.stderr)")
+        // A file is written a batch of records at a time, standard output whole: the same CSV
+        // and the same warnings.
+        let piped = try Self.coffer(
+            ["export", "n.coffer", "--format", "csv", "--dialect", "chrome", "-o", "-"], environment: pw, in: dir)
+        #expect(piped.status == 0 && piped.stderr == run.stderr, "\(piped.stderr)")
+        #expect(
+            piped.stdout == String(decoding: try Data(contentsOf: dir.appendingPathComponent("out.csv")), as: UTF8.self)
+        )
         let mode =
             try FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent("out.csv").path)[
                 .posixPermissions] as? Int
