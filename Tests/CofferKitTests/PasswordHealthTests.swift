@@ -56,4 +56,25 @@ import Testing
         #expect(PasswordHealth.estimatedBits("Pelis2020") < PasswordHealth.weakBits)
         #expect(PasswordHealth.estimatedBits("Winter2019!") < PasswordHealth.weakBits)
     }
+
+    @Test func estimatesOnEveryCoreGiveWhatOneCoreGives() {
+        // Over 256 items the estimates run on every core; in pieces of 100 on one.
+        let passwords = ["Pelis2020", "Winter2019!", "correct horse battery staple", "123456", "", "x7#Qm!2vLp9@Wz"]
+        let items = (0..<600).map { i -> VaultItem in
+            var item = VaultItem(title: "Item \(i)")
+            item.username = "user\(i % 7)"
+            item.password = passwords[i % passwords.count] + (i % 4 == 0 ? "" : "\(i)")
+            return item
+        }
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let whole = PasswordHealth(items, now: now).findings.filter { $0.problem != .reused }
+        let pieces = stride(from: 0, to: items.count, by: 100).flatMap { start in
+            PasswordHealth(Array(items[start..<start + 100]), now: now).findings.filter { $0.problem != .reused }
+                .map { (item: $0.item + start, problem: $0.problem, detail: $0.detail) }
+        }
+        #expect(whole.count > 100)
+        #expect(
+            whole.map { "\($0.item) \($0.problem) \($0.detail)" }.sorted()
+                == pieces.map { "\($0.item) \($0.problem) \($0.detail)" }.sorted())
+    }
 }
