@@ -227,10 +227,7 @@ extension Export {
             FileHandle.standardError.write(
                 Data("coffer: warning: \(trashed) trashed item(s) left out (--include-trash exports them)\n".utf8))
         }
-        for w in stream.warnings {
-            FileHandle.standardError.write(Data("coffer: warning: \(TerminalText.safe(w))\n".utf8))
-        }
-        FileHandle.standardError.write(Data("coffer: warning: the output holds every secret in clear text\n".utf8))
+        ExportTarget.warn(stream.warnings)
         return true
     }
 }
@@ -274,6 +271,12 @@ struct ExportTarget: ParsableArguments {
         if format != .csv, dialect != nil { throw ValidationError("--dialect goes with --format csv") }
     }
 
+    /// What an export could not hold, then that it holds every secret in clear text.
+    static func warn(_ warnings: [String]) {
+        for w in warnings { FileHandle.standardError.write(Data("coffer: warning: \(TerminalText.safe(w))\n".utf8)) }
+        FileHandle.standardError.write(Data("coffer: warning: the output holds every secret in clear text\n".utf8))
+    }
+
     func write(_ document: VaultDocument) throws {
         var parts: [[UInt8]]
         var warnings = [String]()
@@ -286,8 +289,7 @@ struct ExportTarget: ParsableArguments {
         } else {
             parts = [try reportingConverter { try Exporter.export(document, as: format.lossless!) }]
         }
-        for w in warnings { FileHandle.standardError.write(Data("coffer: warning: \(TerminalText.safe(w))\n".utf8)) }
-        FileHandle.standardError.write(Data("coffer: warning: the output holds every secret in clear text\n".utf8))
+        Self.warn(warnings)
         try FileIO.write(parts: parts, to: output)
     }
 }

@@ -36,10 +36,7 @@ extension VaultDocument {
             let settings = try records.decode(0)
             var document = try VaultDocument(settingsRecord: settings)
             document.partialItemKeys = keys
-            document.items = try records.mapEntries(1..<records.count, keys: keys) { n, entries in
-                guard let entries else { throw ModelError(record: n, key: "", "an item record is not a dictionary") }
-                return try VaultItem(plist: entries, record: n)
-            }
+            document.items = try Self.items(of: records, keys: keys)
             let positions = StubPositions(document.items)
             guard positions.idsAreUnique else { return nil }
             vault.readSnapshot = RecordReuse.Snapshot(

@@ -24,14 +24,17 @@ extension VaultDocument {
             guard records.count > 0 else { return VaultDocument() }
             var document = try VaultDocument(settingsRecord: try records.decode(0))
             document.partialItemKeys = itemKeys
-            document.items = try records.mapEntries(1..<records.count, keys: itemKeys) { n, entries in
-                guard let entries else {
-                    throw ModelError(record: n, key: "", "an item record is not a dictionary")
-                }
-                return try VaultItem(plist: entries, record: n)
-            }
+            document.items = try Self.items(of: records, keys: itemKeys)
             return document
         }
         if let partial { self = partial } else { try self.init(vault: vault) }
+    }
+
+    /// Every item record of `records` (1…), each read from `keys` only, on every core.
+    static func items(of records: RecordsView, keys: [String]) throws -> [VaultItem] {
+        try records.mapEntries(1..<records.count, keys: keys) { n, entries in
+            guard let entries else { throw ModelError(record: n, key: "", "an item record is not a dictionary") }
+            return try VaultItem(plist: entries, record: n)
+        }
     }
 }
