@@ -185,7 +185,11 @@ struct NotesLabel: Equatable, Sendable {
                 "usuario/a", "utente", "nome utente", "nome de usuario", "nome de utilizador", "utilizador",
                 "gebruiker", "gebruikersnaam", "inlognaam", "logon", "handle", "customer id", "member id",
                 // Polish and Swedish, the languages next door to the seven.
-                "nazwa uzytkownika", "uzytkownik", "anvandarnamn", "anvandare",
+                "nazwa uzytkownika", "uzytkownik", "anvandarnamn", "anvandare", "identyfikator", "cpf",
+                // Danish, Norwegian, Czech, Romanian, Turkish, Finnish and Hungarian.
+                "brugernavn", "brukernavn", "uzivatelske jmeno", "uzivatel", "nume utilizator",
+                "nume de utilizator", "utilizator", "kullanıcı adı", "kullanici adi", "kullanıcı", "kullanici",
+                "kayttajatunnus", "kayttajanimi", "felhasznalonev", "identificador", "identificativo",
                 "id", "client id", "nutzer", "nutzername", "usager", "login-id", "username/email", "user/email",
                 "login/email", "👤", "🧑", "🙋", "codice titolare", "codice cliente", "codice utente",
                 "customer number", "client number", "numero titulaire", "identifiant client", "numero de usuario",
@@ -202,7 +206,8 @@ struct NotesLabel: Equatable, Sendable {
             [
                 "u", "account", "acct", "konto", "cuenta", "compte", "conta", "rekening", "kundennummer",
                 "account name", "screen name", "gamertag", "gamer tag", "nickname", "pseudo", "apodo",
-                "numero client", "account id", "gebr", "usr.", "user.", "utent",
+                "numero client", "account id", "gebr", "usr.", "user.", "utent", "registration number",
+                "musteri no", "musteri numarası", "musteri numarasi", "kundenummer", "postnummer",
                 // A tax number banks use as the login (Spain, Portugal).
                 "nif", "numero de cliente", "n. cliente", "num. cliente",
             ]
@@ -212,7 +217,8 @@ struct NotesLabel: Equatable, Sendable {
             [
                 "email", "e-mail", "mail", "courriel", "correo", "email address", "e-mail address", "adresse e-mail",
                 "adresse mail", "e-mail-adresse", "correo electronico", "endereco de email", "indirizzo email",
-                "e-mailadres", "emailadres", "login email", "login e-mail", "sign-in email", "account email", "📧", "✉",
+                "e-mailadres", "emailadres", "e-posta", "eposta", "e-post", "epost", "sahkoposti", "login email",
+                "login e-mail", "sign-in email", "account email", "📧", "✉",
                 "📨", "📩",
             ]
         ),
@@ -222,7 +228,8 @@ struct NotesLabel: Equatable, Sendable {
                 "password", "passwort", "pass", "passwd", "pwd", "pw", "pword", "passw", "pass word", "passcode",
                 "mot de passe", "mdp", "mot-de-passe", "kennwort", "contrasena", "clave", "clave de acceso",
                 "parola d'ordine", "parola chiave", "senha", "palavra-passe", "palavra passe", "wachtwoord",
-                "haslo", "hasło", "losenord",
+                "haslo", "hasło", "losenord", "adgangskode", "passord", "kodeord", "heslo",
+                "sifre", "şifre", "salasana", "jelszo", "codigo de acesso", "code d'acces", "kata sandi",
                 "passphrase", "pass phrase", "psw", "psswd", "paswd", "master password", "wpa key", "network key",
                 "wpa2", "wpa3", "wpa2 key", "pswrd", "psswrd", "pwrd", "passwrd",
                 "wifi key", "wifi password", "wlan-schlussel", "wlan key",
@@ -235,7 +242,8 @@ struct NotesLabel: Equatable, Sendable {
         (
             .password, false,
             [
-                "p", "key", "cle", "schlussel", "ww", "pswd", "master", "sleutel", "netwerksleutel", "chiave",
+                "p", "key", "cle", "schlussel", "ww", "pswd", "master", "sleutel", "netwerksleutel", "chiave", "pac",
+                "sandi", "parola",
                 "requirepass", "masterauth",
             ]
         ),
@@ -320,7 +328,7 @@ struct NotesLabel: Equatable, Sendable {
                 "database", "ip", "domain", "netwerk", "netzwerk", "reseau", "netwerknaam", "netzwerkname",
                 "nom du reseau", "rete",
                 // Identity-document numbers: kept under their name, never read as `user:password`.
-                "dni", "nie", "cpf", "documento",
+                "dni", "nie", "documento",
             ]
         ),
     ]

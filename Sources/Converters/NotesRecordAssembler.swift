@@ -1,3 +1,4 @@
+import Foundation
 import VaultModel
 
 /// Assembles records from classified notes lines. A record starts at a title line, a line
@@ -308,6 +309,34 @@ struct NotesRecordAssembler {
                 drafts.suffix(Self.sharedLoginReach).last(where: { draft in
                     draft.password != nil && draft.title.map { Self.titleNames($0, source) } == true
                 })?.password
+        }
+        // "Depop - laurenpikes - same as etsy", "VPN: skowalczyk — same as outlook": a login name
+        // beside a pointer to another record's password is the username; the password is that one.
+        if open.username == nil, let value = open.password, !NotesToken.isPasswordLike(value),
+            !value.contains(" "), value.first?.isLowercase == true, value.count >= 4,
+            let source = open.unrecognized.lazy.compactMap(Self.pointedService).first,
+            let original = drafts.suffix(Self.sharedLoginReach).last(where: { draft in
+                draft.password != nil && draft.title.map { Self.titleNames($0, source) } == true
+            })
+        {
+            open.username = value
+            open.password = original.password
+        }
+        // "same email, pw Eir-01", "iFood — mesmo gmail — senha x": the login of a record above
+        // (the last with an e-mail, when the phrase names a mail), never a title.
+        if open.username == nil, open.password != nil,
+            let pointer = ([open.title].compactMap { $0 } + open.unrecognized).first(where: Self.pointsToPreviousLogin)
+        {
+            let mail = NotesLabel.fold(pointer).contains("mail")
+            if let login = drafts.last(where: { draft in
+                draft.username.map { !mail || NotesToken.isEmail($0) } == true
+            })?.username {
+                open.username = login
+                if open.title == pointer {
+                    open.title = nil
+                    open.unrecognized.append(pointer)
+                }
+            }
         }
         // "### Facebook" then "mail: …", "WW: …": the innermost heading names the record.
         if open.title == nil, open.hasCredential, let last = headings.last, !last.used,
@@ -863,6 +892,31 @@ struct NotesRecordAssembler {
             for login in logins { sentence(login, line: line) }
             return
         }
+        // "registration no: 48201937", "PPSN: 1234567TA", "TC Kimlik No: 10987654321" under a
+        // title (or a heading just written) and over a labelled password: the identifier the
+        // service signs in with — the record's username. (Only a number's name or an acronym:
+        // "carte vitale : 2850775123456" stays a concealed field.)
+        // ("NS&I number (for logging in) 40028815": a remark in brackets beside them.)
+        let identified = line.fields.filter { !$0.parenthesised }
+        if identified.count == 2, identified[0].label == nil, identified[0].tokens.count <= 4,
+            identified[0].tokens.allSatisfy({ $0.shape != .email && $0.shape != .url }),
+            identified[1].label == nil, Self.isIdentifier(identified[1].text),
+            Self.isAccountNumberLabel(identified[0].text)
+                || (identified[0].tokens.count == 1 && identified[0].tokens[0].marked
+                    && (2...5).contains(identified[0].text.count)
+                    && identified[0].text.allSatisfy({ $0.isUppercase })),
+            let next, next.kind == .content, next.fields.first?.label?.field == .password,
+            draft.map({ $0.isTitleOnly && $0.lastLine == line.number - 1 })
+                ?? headings.last.map({ !$0.used && $0.line >= line.number - 2 }) ?? false
+        {
+            if draft == nil { start(line) }
+            draft!.username = identified[1].text
+            draft!.usernameNumberLabel = identified[0].text
+            draft!.placed += 1
+            draft!.unrecognized += line.fields.filter { $0.parenthesised || $0.text == identified[0].text }.map(\.text)
+            draft!.touch(line.number)
+            return
+        }
         // "customer no 4410087723" under a title: the account's number, its login.
         if let open = draft, open.isTitleOnly, open.lastLine == line.number - 1, line.fields.count == 2,
             line.fields[0].label == nil, line.fields[0].shape == .word, line.fields[0].tokens.count <= 3,
@@ -893,6 +947,17 @@ struct NotesRecordAssembler {
             line.fields[0].text.first?.isLowercase == true
                 || (line.text.allSatisfy({ !$0.isLowercase })
                     && Self.listNameWords.contains(NotesLabel.fold(line.fields[0].text)))
+        {
+            return words(line, text: line.text, next: next)
+        }
+        // "HASŁA — Tomek", "Acessos / palavras-passe — Rui" opening a file: the list's name and
+        // its owner (a word for passwords or logins among plain names), never a record.
+        if drafts.isEmpty, draft == nil, line.fields.count <= 4, !line.text.contains(":"), !line.text.contains("="),
+            case let tokens = line.fields.flatMap(\.tokens), tokens.count >= 2,
+            tokens.contains(where: { Self.namesPasswords($0.text) }),
+            !tokens.contains(where: { token in
+                token.shape == .email || token.shape == .url || NotesToken.isPasswordLike(token.text)
+            })
         {
             return words(line, text: line.text, next: next)
         }
@@ -2434,6 +2499,23 @@ struct NotesRecordAssembler {
         return category || words.allSatisfy(generic)
     }
 
+    /// `HASŁA`, `Passwords`, `palavras-passe`, `Logins`: a word for passwords or logins, singular
+    /// or plural, in any of the languages read.
+    static func namesPasswords(_ word: String) -> Bool {
+        let folded = NotesLabel.trimmingPunctuation(NotesLabel.fold(word))
+        if passwordListWords.contains(folded) { return true }
+        func passwordLabel(_ text: String) -> Bool {
+            NotesLabel.lookup(text).map { $0.field == .password && $0.bare } == true
+        }
+        return passwordLabel(folded) || (folded.hasSuffix("s") && passwordLabel(String(folded.dropLast())))
+    }
+
+    static let passwordListWords: Set<String> = [
+        "passwords", "logins", "credentials", "contrasenas", "claves", "accesos", "acessos", "kennworter",
+        "passworter", "zugangsdaten", "identifiants", "wachtwoorden", "inloggegevens", "senhas", "credenziali",
+        "hasla", "hasła", "losenord", "hesla", "sifreler", "şifreler", "palavras-passe", "mots de passe",
+    ]
+
     /// Nouns that end a heading naming a kind of thing ("email stuff", "bank things").
     static let categoryNouns: Set<String> = [
         "stuff", "things", "misc", "sachen", "zeug", "trucs", "choses", "cosas", "cose", "coisas", "dingen", "spullen",
@@ -2451,6 +2533,8 @@ struct NotesRecordAssembler {
         "accounts", "inloggegevens", "senhas", "contas", "acessos", "password", "credenziali", "account",
         "work", "home", "personal", "perso", "privat", "trabajo", "casa", "travail", "arbeit", "werk", "lavoro",
         "banking", "banks", "social", "streaming", "misc", "other", "others", "varios", "divers", "sonstiges",
+        // Polish, Swedish, Czech, Turkish and German plurals of the words above.
+        "hasla", "hasła", "konta", "losenord", "hesla", "sifreler", "şifreler", "hesaplar", "zugangsdaten",
     ]
 
     /// Words people put in brackets after a name as a remark, never a login name:
@@ -2512,7 +2596,10 @@ struct NotesRecordAssembler {
     /// `linkedin = same as gmail`, `Printful same as shopify`, `Kindle : idem Amazon`: the
     /// service and the one whose login it shares; nil for other lines.
     static func sharedLogin(_ line: NotesLine) -> (name: String, source: String, login: String?)? {
-        guard line.kind == .content, !line.labelled, line.fields.count <= 3, line.text.utf8.count <= 120 else {
+        // (A remark in brackets is one field more: "VPN (GlobalProtect): skowalczyk — same as outlook".)
+        guard line.kind == .content, !line.labelled, line.text.utf8.count <= 120,
+            line.fields.count <= 3 || (line.fields.count == 4 && line.fields.contains(where: \.parenthesised))
+        else {
             return nil
         }
         // Most lines point nowhere: look for a pointer word before taking the line apart (in
@@ -2546,7 +2633,16 @@ struct NotesRecordAssembler {
         var ownLogin: String?
         if named.count >= 2, let at = named.lastIndex(where: { NotesToken.isEmail($0) }) {
             ownLogin = named.remove(at: at)
+        } else if named.count >= 2, let last = named.last, Self.isHandle(last), !NotesToken.isPasswordLike(last),
+            last.first?.isLowercase == true, named.count - 1 <= 3,
+            // ("VPN: skowalczyk — same as outlook", "Depop - laurenpikes - same as…": after a separator.)
+            words[..<pointer].dropLast().contains(where: { word in
+                word.hasSuffix(":") || word.allSatisfy({ "=-–—>|/".contains($0) })
+            })
+        {
+            ownLogin = named.removeLast()
         }
+        named = named.map { $0.hasSuffix(":") && $0.count > 1 ? String($0.dropLast()) : $0 }
         let name = named.joined(separator: " ")
         var rest = words[(pointer + 1)...].map { NotesLabel.fold($0) }
         // "same as", "same login as", "même que", "wie bei", "come per", "igual que", "idem als".
@@ -2586,13 +2682,26 @@ struct NotesRecordAssembler {
             case let first = NotesLabel.fold(field.tokens[0].text), pointerWords.contains(first),
             !lookWords.contains(first)
         else { return false }
-        return field.tokens.dropFirst().contains { token in
-            let word = NotesLabel.fold(token.text)
-            return [
-                "email", "e-mail", "mail", "login", "user", "username", "courriel", "correo", "adresse",
-                "address", "utilisateur", "usuario", "benutzer", "identifiant", "id",
-            ].contains(word)
+        return field.tokens.dropFirst().contains { token in loginWords.contains(NotesLabel.fold(token.text)) }
+    }
+
+    static let loginWords: Set<String> = [
+        "email", "e-mail", "mail", "login", "user", "username", "courriel", "correo", "adresse", "address",
+        "utilisateur", "usuario", "benutzer", "identifiant", "id", "gmail", "hotmail", "outlook", "icloud",
+        "e-posta", "eposta",
+    ]
+
+    /// `same email`, `mesmo gmail`, `aynı mail`: a phrase standing for the login of a record above.
+    static func pointsToPreviousLogin(_ text: String) -> Bool {
+        let words = NotesLabel.fold(text).split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
+        // ("same as outlook" points at Outlook's password, not at a login.)
+        guard (2...4).contains(words.count), pointerWords.contains(words[0]), !lookWords.contains(words[0]),
+            !["as", "als", "wie", "comme", "como", "que", "che", "ile", "jako", "som", "like", "to"].contains(words[1])
+        else {
+            return false
         }
+        return words.dropFirst().contains(where: loginWords.contains)
+            && !words.contains(where: { ["pw", "password", "pass", "senha", "sifre", "contrasena"].contains($0) })
     }
 
     /// `Login: https://pay.example`: an address with a scheme under a login label.
@@ -2640,7 +2749,8 @@ struct NotesRecordAssembler {
 
     static let pointerWords: Set<String> = [
         "same", "idem", "see", "wie", "siehe", "gleich", "comme", "voir", "meme", "como", "ver", "igual", "mismo",
-        "misma", "come", "vedi", "stesso", "stessa", "zelfde", "zie", "mesmo", "mesma",
+        "misma", "come", "vedi", "stesso", "stessa", "zelfde", "zie", "mesmo", "mesma", "ayni", "aynı", "samme",
+        "samma", "stejny", "acelasi", "acelasi", "ten",
     ]
 
     /// Connectors between a label and the service it is for, in the seven languages.
@@ -2695,12 +2805,29 @@ struct NotesRecordAssembler {
 
     /// `acct`, `account`, `member #`, `Kundennummer`, `n° client`, `customer id`: a label
     /// naming an account, member or customer number — weaker than a login name's label.
+    /// `48201937`, `1234567TA`, `123.456.789-09`, `07-4418-2`: mostly digits, in one chunk — an
+    /// identifier (customer, contract or tax number), not a word or a password.
+    static func isIdentifier(_ text: String) -> Bool {
+        guard !text.contains(where: \.isWhitespace), text.count <= 24 else { return false }
+        let digits = text.filter(\.isNumber).count
+        let letters = text.filter(\.isLetter).count
+        let marks = text.count - digits - letters
+        return digits >= 5 && letters <= 3 && marks <= 4
+            && text.allSatisfy({ $0.isNumber || $0.isLetter || ".-/".contains($0) })
+    }
+
     static func isAccountNumberLabel(_ name: String) -> Bool {
         let words = NotesLabel.fold(name).split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "°" })
         guard let first = words.first else { return false }
         // "Pers.Nr.", "Kunden-Nr", "policy no": words ending in a number's abbreviation.
         if words.count >= 2, let last = words.last, ["nr", "no", "number", "nummer", "numero", "num"].contains(last) {
             return !words.contains(where: { ["name", "user", "login"].contains($0) })
+        }
+        // "nº de contrato", "numéro de client", "n° adhérent": the abbreviation before its word.
+        if words.count >= 2, ["n°", "nº", "no", "nr", "numero", "num"].contains(first),
+            !words.contains(where: { ["tel", "telephone", "telefone", "telefono", "phone", "serie"].contains($0) })
+        {
+            return true
         }
         return accountWords.contains(String(first))
             && !words.contains(where: { ["name", "user", "login"].contains($0) })
@@ -2747,8 +2874,26 @@ struct NotesRecordAssembler {
     }
 
     /// Every cell a label, a username or password among them: a table's header.
+    /// The label a table's header cell names: `Password`, `Username / email`, `Login or e-mail`,
+    /// `E-Mail (Login)`, `Passwort:` — for a cell joining two labels, the first one's.
+    static func columnLabel(_ cell: String) -> NotesLabel? {
+        let folded = NotesLabel.fold(cell).trimmingCharacters(in: .whitespaces)
+        if let label = NotesLabel.lookup(folded) { return label }
+        let bare = folded.trimmingCharacters(in: CharacterSet(charactersIn: ":*?. "))
+        if bare != folded, let label = NotesLabel.lookup(bare) { return label }
+        let parts = bare.replacingOccurrences(of: " or ", with: "/").replacingOccurrences(of: " oder ", with: "/")
+            .replacingOccurrences(of: " ou ", with: "/").replacingOccurrences(of: " o ", with: "/")
+            .split(whereSeparator: { "/&+,()".contains($0) })
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard parts.count >= 2, parts.count <= 3 else { return nil }
+        let labels = parts.map { NotesLabel.lookup($0) }
+        // Every part must be a label ("Username / email"), so "Site / App name" stays unread.
+        guard labels.allSatisfy({ $0 != nil }) else { return nil }
+        return labels[0]
+    }
+
     static func isHeaderRow(_ cells: [String]) -> Bool {
-        let labels = cells.map { NotesLabel.lookup(NotesLabel.fold($0)) }
+        let labels = cells.map(columnLabel)
         return cells.count >= 2 && labels.allSatisfy { $0 != nil }
             && labels.contains { $0?.field == .password || $0?.field == .username || $0?.field == .email }
     }
@@ -2764,7 +2909,7 @@ struct NotesRecordAssembler {
     /// A table's columns from its header row. A first column headed by a weak account word
     /// (`Account`, `Konto`, `Cuenta`) beside a username or e-mail column names the record.
     static func tableColumns(_ cells: [String]) -> [(label: NotesLabel?, name: String)] {
-        var columns = cells.map { cell in (label: NotesLabel.lookup(NotesLabel.fold(cell)), name: cell) }
+        var columns = cells.map { cell in (label: columnLabel(cell), name: cell) }
         let logins = columns.dropFirst().contains { [.username, .email].contains($0.label?.field) }
         if logins, let first = columns.first?.label, first.field == .username, !first.bare {
             columns[0].label = NotesLabel(field: .title, name: first.name, bare: false)

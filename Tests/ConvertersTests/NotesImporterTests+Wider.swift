@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+import VaultModel
+
+@testable import Converters
+
+/// The notes grammar on families found in two more rounds of notes written apart from the
+/// importer (stop 25): a list's name and owner over its records, table headers joining two
+/// labels, labels in more languages, identifiers that sign in under a title, pointers to
+/// another record's login or password. Each test writes its own inputs.
+extension NotesImporterTests {
+    @Test func aListsNameAndOwnerOpeningTheFileIsNoRecord() {
+        for first in ["HASŁA — Tomek", "Acessos / palavras-passe — Rui", "Passwords - Maria", "LOGINS | dad"] {
+            let items = Self.items("\(first)\n\nAllegro\nlogin: tomek_kowal85\nhasło: Zakupy!Allegro85")
+            #expect(!items.contains { $0.password == "Tomek" || $0.password == "Rui" || $0.password == "Maria" })
+            #expect(!items.contains { $0.password == "dad" || $0.username == "palavras-passe" }, "\(first)")
+            #expect(items.contains { $0.title == "Allegro" && $0.password == "Zakupy!Allegro85" }, "\(first)")
+        }
+        // A first line that is a record stays one.
+        Self.expect("Netflix - ana@x.org - Sofa!Night4", [("Netflix", "ana@x.org", "Sofa!Night4")])
+    }
+
+    @Test func aHeaderCellJoiningTwoLabelsNamesTheFirst() {
+        Self.expect(
+            "| Service | Username / email | Password |\n|---|---|---|\n| Netflix | ana@x.org | `Chai&Biscuits4` |",
+            [("Netflix", "ana@x.org", "Chai&Biscuits4")])
+        Self.expect(
+            "| Site | Login or e-mail | Passwort: |\n|---|---|---|\n| Spotify | ananair | Sp0tify!Ana |",
+            [("Spotify", "ananair", "Sp0tify!Ana")])
+        #expect(NotesRecordAssembler.columnLabel("Site / App name") == nil)
+        #expect(NotesRecordAssembler.columnLabel("E-mail (login)")?.field == .email)
+    }
+
+    @Test func labelsInMoreLanguages() {
+        Self.expect(
+            "e-Devlet\nkullanıcı adı: 10987654321\nŞifre: Ankara.1985", [("e-Devlet", "10987654321", "Ankara.1985")])
+        Self.expect("Nordea\nbrugernavn: hanne_k\nadgangskode: Rugbrød#22", [("Nordea", "hanne_k", "Rugbrød#22")])
+        Self.expect("Vipps\nbrukernavn: ola88\npassord: Fjord!Tur9", [("Vipps", "ola88", "Fjord!Tur9")])
+        Self.expect("Seznam\nuživatel: petr.novak\nheslo: Praha*2020", [("Seznam", "petr.novak", "Praha*2020")])
+        Self.expect("eMAG\nutilizator: ioana.p\nparola: Cluj-Napoca7", [("eMAG", "ioana.p", "Cluj-Napoca7")])
+        Self.expect("mBank\nidentyfikator: 71028834\nhasło: Żubrówka#2020", [("mBank", "71028834", "Żubrówka#2020")])
+    }
+
+    @Test func anIdentifierUnderATitleOverAPasswordIsTheUsername() {
+        Self.expect(
+            "AIB (bank)\n==========\nregistration no: 48201937\nPAC: 51937",
+            [("AIB (bank)", "48201937", "51937")])
+        Self.expect(
+            "REVENUE (myAccount)\nPPSN: 1234567TA\npassword: Revenue#Doyle74",
+            [("REVENUE (myAccount)", "1234567TA", "Revenue#Doyle74")])
+        Self.expect(
+            "Premium Bonds\nNS&I number: 40028815\npass word: Wellington22!",
+            [("Premium Bonds", "40028815", "Wellington22!")])
+        // With no password under it, the number stays a field of the record, never its password.
+        let items = Self.items("Library\ncard no: 21982004471239\n\nGmail\nuser: ana@x.org\npw: Mail!Box7")
+        #expect(!items.contains { $0.password == "21982004471239" })
+    }
+
+    @Test func aPhrasePointingAtALoginAboveGivesIt() {
+        Self.expect(
+            "Gmail: rafa@gmail.com / Rafa#Praia2019\niFood — mesmo gmail — senha Fome_de_Pizza7",
+            [("Gmail", "rafa@gmail.com", "Rafa#Praia2019"), ("iFood", "rafa@gmail.com", "Fome_de_Pizza7")])
+        // "same as X" points at X's password: the login name beside it is the username.
+        Self.expect(
+            "Outlook: sam.k@tf.co.uk — Freight!Desk2024\n- VPN (GlobalProtect): skowalczyk — same as outlook",
+            [("Outlook", "sam.k@tf.co.uk", "Freight!Desk2024"), ("VPN", "skowalczyk", "Freight!Desk2024")])
+        Self.expect(
+            "Etsy - lauren@x.org - Sunflower-Kayak-38\nDepop - laurenpikes - same as etsy",
+            [("Etsy", "lauren@x.org", "Sunflower-Kayak-38"), ("Depop", "laurenpikes", "Sunflower-Kayak-38")])
+    }
+}
