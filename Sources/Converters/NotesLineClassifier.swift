@@ -213,14 +213,20 @@ enum NotesLineClassifier {
         }
     }
 
-    /// Three dots in a row, or `…` (U+2026, bytes E2 80 A6), by a byte scan.
+    /// Three dots in a row, two standing between spaces, or `…` (U+2026, bytes E2 80 A6), by a
+    /// byte scan.
     static func hasDotLeader(_ text: String) -> Bool {
         var dots = 0
+        var before: UInt8 = 0
+        var previous: UInt8 = 0
         for byte in text.utf8 {
+            defer { previous = byte }
             if byte == 0x2E {
+                if dots == 0 { before = previous }
                 dots += 1
                 if dots == 3 { return true }
             } else {
+                if dots == 2, byte == 0x20, before == 0x20 { return true }
                 dots = 0
                 if byte == 0xA6, text.utf8.contains(0xE2) { return text.contains("…") }
             }

@@ -1032,8 +1032,21 @@ struct NotesRecordAssembler {
             next.map { next in
                 next.kind == .content && (next.labelled || Self.indent(next.raw) > Self.indent(line.raw))
             } ?? false
+        // ("EIRCOM / EIR" over "=====", "CGD - Caixadirecta" over "nº de contrato: 30017745"
+        // and "código de acesso: 448192": a title over its underline or its record's labels.)
+        let heads =
+            next.map { next in
+                if case .rule(let mark) = next.kind { return mark == "=" || mark == "-" }
+                guard next.kind == .content, !line.isListItem else { return false }
+                if let label = next.fields.first?.label {
+                    return [.username, .email, .password].contains(label.field)
+                }
+                let identified = next.fields.filter { !$0.parenthesised }
+                return identified.count == 2 && identified[0].tokens.last?.marked == true
+                    && Self.isAccountNumberLabel(identified[0].text) && Self.isIdentifier(identified[1].text)
+            } ?? false
         if fields.count == 2, fields.allSatisfy({ $0.tokens.allSatisfy { !$0.isTyped } }),
-            fields.contains(where: { $0.tokens.count > 1 }) || fields[1].parenthesised
+            fields.contains(where: { $0.tokens.count > 1 }) || fields[1].parenthesised || heads
                 || (continues && !line.isListItem
                     && fields.allSatisfy { field in
                         field.text.first?.isUppercase == true && field.text.allSatisfy { $0.isLetter || $0 == " " }
@@ -2102,6 +2115,21 @@ struct NotesRecordAssembler {
             bare.remove(at: pair[1])
             bare.remove(at: pair[0])
         }
+        // "InPost: 600123987 — hasło Paczkomat!55", "discord ShadowFox#0001 pw d1sc0rd_fox": the
+        // one value beside a labelled password, on a line naming no login, is the login — a
+        // number, an identifier or a handle, never a value shaped like a password.
+        let loose = bare.indices.filter { !bare[$0].parenthesised && bare[$0].shape != .url }
+        if draft!.username == nil, !namesUser, sets.contains(.password), let password = draft!.password,
+            loose.count == 1, bare[loose[0]].tokens.count == 1, case let value = bare[loose[0]].text,
+            value != password, !bare[loose[0]].tokens[0].marked,
+            bare[loose[0]].shape == .number || Self.isIdentifier(value) || NotesImporter.isGamerTag(value)
+                || (Self.isHandle(value) && !NotesToken.isPasswordLike(value) && value.count >= 4)
+        {
+            draft!.username = value
+            draft!.usernameBesidePassword = NotesImporter.isGamerTag(value)
+            draft!.placed += 1
+            bare.remove(at: loose[0])
+        }
         // An e-mail is the login before any plain word beside it ("shared: ana@x.com pw y").
         let ordered = bare.filter({ $0.shape == .email }) + bare.filter({ $0.shape != .email })
         for (offset, field) in ordered.enumerated() {
@@ -2812,7 +2840,7 @@ struct NotesRecordAssembler {
         let digits = text.filter(\.isNumber).count
         let letters = text.filter(\.isLetter).count
         let marks = text.count - digits - letters
-        return digits >= 5 && letters <= 3 && marks <= 4
+        return digits >= 5 && letters <= digits && marks <= 4
             && text.allSatisfy({ $0.isNumber || $0.isLetter || ".-/".contains($0) })
     }
 

@@ -170,11 +170,25 @@ struct NotesToken: Equatable, Sendable {
         {
             return true
         }
+        // `jdrivera22@gmail`, `ana.lopez@hotmail`: an address written without its ending, at a
+        // provider everyone knows (a password like `P@ssword` names none).
+        if mailProviders.contains(domain.lowercased()), local.count >= 3, local.first?.isLetter == true,
+            local.allSatisfy({ $0.isLetter || $0.isNumber || "._+-".contains($0) })
+        {
+            return true
+        }
         guard let tld = hostTLD(domain) else { return false }
         // `Pa@ss.word` is a password: an unknown TLD needs a plain local part.
         return knownTLDs.contains(tld)
             || local.allSatisfy { $0.isLowercase || $0.isNumber || "._+-".contains($0) }
     }
+
+    static let mailProviders: Set<String> = [
+        "gmail", "googlemail", "hotmail", "outlook", "live", "msn", "yahoo", "ymail", "icloud", "aol", "gmx",
+        "protonmail", "proton", "zoho", "yandex", "mailru", "orange", "wanadoo", "laposte", "libero", "tiscali",
+        "virgilio", "terra", "uol", "bol", "sapo", "ziggo", "kpnmail", "telenet", "seznam", "onet", "wp", "interia",
+        "btinternet", "sky", "comcast", "verizon", "att", "sbcglobal", "bigpond", "shaw", "rogers", "fastmail",
+    ]
 
     /// Where `needle` first occurs in `text`, as a UTF-8 offset: a byte search, which the
     /// notes reader runs on every line (Foundation's `range(of:)` was a tenth of its time).

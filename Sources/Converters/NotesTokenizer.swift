@@ -7,9 +7,12 @@
 enum NotesTokenizer {
     static let separatorCharacters: Set<Character> = [
         "|", "/", "\\", "-", "–", "—", "=", ">", ":", ",", ";", "→", "⇒", "~",
+        // Arrows both ways and bullets people type or paste (`Hamster#Wheel9 ← amazon`, `▸ Nubank`).
+        "←", "⇐", "➜", "➔", "➤", "►", "▸", "▶", "»", "•",
     ]
 
-    /// `line` with each run of three dots or more, and each `…`, made a gap of spaces.
+    /// `line` with each run of three dots or more, each `…`, and each `..` standing between
+    /// spaces (`work (gsuite) .. rachel@x.com`), made a gap of spaces.
     static func dotLeadersSpaced(_ line: Substring) -> String {
         var result = ""
         var dots = 0
@@ -19,7 +22,8 @@ enum NotesTokenizer {
                 continue
             }
             if dots > 0 {
-                result += dots >= 3 ? "  " : String(repeating: ".", count: dots)
+                let standing = dots == 2 && character == " " && (result.last == " " || result.isEmpty)
+                result += dots >= 3 || standing ? "  " : String(repeating: ".", count: dots)
                 dots = 0
             }
             result.append(character == "…" ? " " : character)

@@ -68,4 +68,41 @@ extension NotesImporterTests {
             "Etsy - lauren@x.org - Sunflower-Kayak-38\nDepop - laurenpikes - same as etsy",
             [("Etsy", "lauren@x.org", "Sunflower-Kayak-38"), ("Depop", "laurenpikes", "Sunflower-Kayak-38")])
     }
+
+    @Test func theOneValueBesideALabelledPasswordIsTheLogin() {
+        Self.expect("InPost: 600123987 — hasło Paczkomat!55", [("InPost", "600123987", "Paczkomat!55")])
+        Self.expect("Orange: jan_kowal pw Orange.Nr.600", [("Orange", "jan_kowal", "Orange.Nr.600")])
+        // A second value shaped like a password is no login: it stays out of sight.
+        let items = Self.items("Netflix: Sofa!Night4 pw Krimi-Abend-2019")
+        #expect(items.count == 1 && items[0].username == nil && items[0].password == "Krimi-Abend-2019")
+        Self.expect("discord shadowfox#0001 pw d1sc0rd_fox", [("discord", "shadowfox#0001", "d1sc0rd_fox")])
+    }
+
+    @Test func anAddressWithoutItsEndingAtAKnownProviderIsAnEmail() {
+        Self.expect(
+            "amzn - jdrivera22@gmail - pkgs4days\nhbo - jd.r@hotmail - Hbo!Max22",
+            [("amzn", "jdrivera22@gmail", "pkgs4days"), ("hbo", "jd.r@hotmail", "Hbo!Max22")])
+        #expect(!NotesToken.isEmail("P@ssword") && !NotesToken.isEmail("Rvr@2022goog"))
+    }
+
+    @Test func arrowsEitherWayAndTwoDotsSeparate() {
+        Self.expect("Hamster#Wheel9  ← amazon (me@tina.net)", [("amazon", "me@tina.net", "Hamster#Wheel9")])
+        Self.expect(
+            "GOOGLE\n  kids' school ... stein.kids@gmail.com .. Lunchbox-Tuesday",
+            [("kids' school", "stein.kids@gmail.com", "Lunchbox-Tuesday")])
+        Self.expect("▸ Mercado Livre: rafasouza_rj / MLivre!2021", [("Mercado Livre", "rafasouza_rj", "MLivre!2021")])
+    }
+
+    @Test func twoNamesOverAnUnderlineOrTheirRecordsLabelsAreATitle() {
+        Self.expect(
+            "EIRCOM / EIR\n------------\nlogin: pat@eircom.net\npw: Eir-Broadband-01",
+            [("EIRCOM / EIR", "pat@eircom.net", "Eir-Broadband-01")])
+        Self.expect(
+            "CGD - Caixadirecta\nnº de contrato: 30017745\ncódigo de acesso: 448192",
+            [("CGD - Caixadirecta", "30017745", "448192")])
+        // Over a line of its own, two names stay a record of a name and a password.
+        Self.expect(
+            "Netflix - sunshine\nHulu - ana@x.org - Hulu!Ana9",
+            [("Netflix", nil, "sunshine"), ("Hulu", "ana@x.org", "Hulu!Ana9")])
+    }
 }
