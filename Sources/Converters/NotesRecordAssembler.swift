@@ -59,7 +59,17 @@ struct NotesRecordAssembler {
         }
         flush()
         for heading in headings where !heading.used { headingNote(heading.name, line: heading.line) }
-        return withImplicitHeadings()
+        // "GOOGLE ACCOUNTS" over "personal …", "work (gsuite) …"; "FACEBOOK" over "me: …": a
+        // record titled only by which account it is, under a heading naming a service, is an
+        // account of that service.
+        return withImplicitHeadings().map { draft in
+            guard let title = draft.title, Self.isAccountQualifier(title), let heading = draft.folder.last,
+                let service = Self.serviceInHeading(heading)
+            else { return draft }
+            var named = draft
+            named.title = "\(service) (\(title))"
+            return named
+        }
     }
 
     /// Reads `line` (and `next` when it belongs to it); how many lines were read.
@@ -366,6 +376,7 @@ struct NotesRecordAssembler {
             open.folder = headings.map(\.name)
         }
         for i in headings.indices where !open.folder.isEmpty { headings[i].used = true }
+
         Self.passwordOutOfTitle(&open)  // after a heading may have named it
         // "ssh deploy@10.0.4.21 … pw: x": the account a remote login names is the login.
         if open.username == nil,
@@ -2543,6 +2554,37 @@ struct NotesRecordAssembler {
         "passworter", "zugangsdaten", "identifiants", "wachtwoorden", "inloggegevens", "senhas", "credenziali",
         "hasla", "hasła", "losenord", "hesla", "sifreler", "şifreler", "palavras-passe", "mots de passe",
     ]
+
+    /// `personal`, `work (gsuite)`, `old/spam`, `kids' school`, `me`: words telling which of
+    /// several accounts a record is, naming no service.
+    static func isAccountQualifier(_ title: String) -> Bool {
+        let head = title.split(separator: "(", maxSplits: 1).first.map(String.init) ?? title
+        let words = NotesLabel.fold(head).split(whereSeparator: { !$0.isLetter }).map(String.init)
+            .filter { $0.count > 1 }
+        return (1...3).contains(words.count) && words.allSatisfy(accountQualifierWords.contains)
+    }
+
+    static let accountQualifierWords: Set<String> = [
+        "personal", "perso", "privat", "private", "prive", "privado", "work", "trabajo", "travail", "arbeit",
+        "lavoro", "werk", "trabalho", "business", "old", "new", "main", "primary", "secondary", "second", "other",
+        "alt", "backup", "spam", "junk", "throwaway", "burner", "me", "my", "mine", "kids", "kid", "school",
+        "shared", "joint", "family", "test",
+    ]
+
+    /// The service a heading names (`GOOGLE ACCOUNTS (I have too many)` → `GOOGLE`), or nil for
+    /// a heading of generic words (`BANKS`, `Work logins`) or of remarks (`Family`).
+    static func serviceInHeading(_ heading: String) -> String? {
+        let head = heading.split(separator: "(", maxSplits: 1).first.map(String.init) ?? heading
+        let words = head.split(whereSeparator: { $0 == " " || $0 == ":" || $0 == "-" }).map(String.init)
+        let kept = words.filter { word in
+            let folded = NotesLabel.fold(word)
+            return !genericHeadingWords.contains(folded) && !headingLinkWords.contains(folded)
+                && !passwordListWords.contains(folded) && !remarkWords.contains(folded)
+                && !categoryNouns.contains(folded) && NotesLabel.lookup(folded) == nil
+        }
+        guard !kept.isEmpty, kept.count <= 2, kept.allSatisfy({ $0.contains(where: \.isLetter) }) else { return nil }
+        return kept.joined(separator: " ")
+    }
 
     /// Nouns that end a heading naming a kind of thing ("email stuff", "bank things").
     static let categoryNouns: Set<String> = [

@@ -89,7 +89,7 @@ extension NotesImporterTests {
         Self.expect("Hamster#Wheel9  ← amazon (me@tina.net)", [("amazon", "me@tina.net", "Hamster#Wheel9")])
         Self.expect(
             "GOOGLE\n  kids' school ... stein.kids@gmail.com .. Lunchbox-Tuesday",
-            [("kids' school", "stein.kids@gmail.com", "Lunchbox-Tuesday")])
+            [("Google (kids' school)", "stein.kids@gmail.com", "Lunchbox-Tuesday")])
         Self.expect("▸ Mercado Livre: rafasouza_rj / MLivre!2021", [("Mercado Livre", "rafasouza_rj", "MLivre!2021")])
     }
 
@@ -104,5 +104,26 @@ extension NotesImporterTests {
         Self.expect(
             "Netflix - sunshine\nHulu - ana@x.org - Hulu!Ana9",
             [("Netflix", nil, "sunshine"), ("Hulu", "ana@x.org", "Hulu!Ana9")])
+    }
+
+    @Test func accountsNamedOnlyByWhichOneUnderAServicesHeadingAreThatServices() {
+        let text = """
+            GOOGLE ACCOUNTS (I have too many)
+              personal ....... rachel.stein@gmail.com ....... Blue.Heron.Lake
+              work (gsuite) .. rachel@steinlaw.com ......... SteinLaw#2022
+
+            FACEBOOK
+              me: rachel.stein@gmail.com / Heron.Facebook!
+
+            BANKS
+              Chase personal:  rsteinchase / Chase!Personal88
+            """
+        let titles = Self.items(text).map(\.title)
+        #expect(titles.contains("GOOGLE (personal)") && titles.contains("GOOGLE (work)"), "\(titles)")
+        #expect(titles.contains("Facebook (me)") && titles.contains("Chase"), "\(titles)")
+        // A heading of generic words or remarks names no service.
+        #expect(NotesRecordAssembler.serviceInHeading("Work logins") == nil)
+        #expect(NotesRecordAssembler.serviceInHeading("Claves Importantes - No Borrar") == nil)
+        #expect(!NotesRecordAssembler.isAccountQualifier("School app (Arbor)"))
     }
 }
