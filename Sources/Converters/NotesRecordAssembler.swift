@@ -647,7 +647,19 @@ struct NotesRecordAssembler {
     /// Whether `draft` is the record of the service `title` with a compatible login (for a
     /// change of its password told later).
     static func sameService(_ draft: NotesDraft, title: String, username: String?) -> Bool {
-        draft.password != nil && draft.title.map { NotesLabel.fold($0) == NotesLabel.fold(title) } == true
+        // ("new hotmail acct" above "hotmail - new pw: x": a one-word name among its words.)
+        func names(_ earlier: String) -> Bool {
+            let earlier = NotesLabel.fold(earlier)
+            let title = NotesLabel.fold(title)
+            // ("work laptop (windows login)" above "work laptop forced change -> x".)
+            let unbracketed = earlier.split(separator: "(", maxSplits: 1).first.map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            return earlier == title || (unbracketed.map { $0.count >= 4 && $0 == title } ?? false)
+                || (title.count >= 4 && title.allSatisfy(\.isLetter)
+                    && earlier.split(whereSeparator: { !$0.isLetter }).contains { $0 == title })
+        }
+        return draft.password != nil && draft.title.map(names) == true
             && (username == nil || draft.username == nil
                 || NotesLabel.fold(draft.username!) == NotesLabel.fold(username!))
     }
@@ -2069,6 +2081,14 @@ struct NotesRecordAssembler {
                 continue
             }
             apply(field.label!, field: field)
+            // "hotmail - had to reset, new pw: x": a new password for a service named above
+            // changes that record (``mergedIntoEarlier(_:_:)``), when the line opened this one.
+            if field.label!.field == .password, draft!.firstLine == line.number,
+                let first = field.label!.name.split(separator: " ").first,
+                ["new", "nouveau", "neues", "nueva", "nuova", "nieuw", "nova"].contains(first)
+            {
+                draft!.tellsChange = true
+            }
         }
         // "ww Ziggo2019 -- nieuw sinds juni: Ziggo2023": a value after words opening with "new"
         // replaces the password, which is kept beside it as the old one.

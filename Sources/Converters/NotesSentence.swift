@@ -362,8 +362,9 @@ enum NotesSentence {
         // "netflix is ana@x.com  Flix2020", "the gym app username is…": the words opening the
         // sentence, however written, up to a label or a sentence word.
         if words.isEmpty {
+            // ("2020-02-11  amazon changed -> x": a date opening the line dates it.)
             let opening = tokens.drop { token in
-                functionWords.contains(token.folded) || token.marked
+                functionWords.contains(token.folded) || token.marked || NotesRecordAssembler.isDate(token.text)
                     || NotesLineClassifier.proseWords.contains(stripped(token.folded))
             }
             for token in opening.prefix(3) {

@@ -126,4 +126,25 @@ extension NotesImporterTests {
         #expect(NotesRecordAssembler.serviceInHeading("Claves Importantes - No Borrar") == nil)
         #expect(!NotesRecordAssembler.isAccountQualifier("School app (Arbor)"))
     }
+
+    @Test func aDatedChangeNamingAServiceChangesThatServicesRecord() {
+        let text = """
+            2017-03-02  new hotmail acct  sarah_b@hotmail.com  pw sunflower90
+            2017-08-19  amazon  sarah_b@hotmail.com  pw amazonSB90
+            2018-01-05  hotmail - had to reset, new pw: Sunflower_1990!
+            2019-06-30  paypal  sarah_b@hotmail.com  P@yP@l-Sarah
+            2020-02-11  amazon changed -> BlueKettle#20
+            """
+        let items = Self.items(text)
+        #expect(items.count == 3, "\(items.map(\.title))")
+        #expect(items.contains { $0.title == "amazon" && $0.password == "BlueKettle#20" })
+        #expect(items.contains { $0.title == "paypal" && $0.password == "P@yP@l-Sarah" })
+        #expect(
+            items.contains {
+                $0.title == "new hotmail acct" && $0.username == "sarah_b@hotmail.com"
+                    && $0.password == "Sunflower_1990!"
+            })
+        // The old passwords stay, concealed, beside the new ones.
+        #expect(items.contains { $0.customFields.contains { $0.concealed && $0.value == "amazonSB90" } })
+    }
 }
