@@ -293,7 +293,10 @@ enum NotesLineClassifier {
                 length == 1
                 && (marked
                     || (index == 0 && tokens.count == 2 && tokens[1].afterSeparator
-                        && phrase[index].text.first?.isLowercase == true))
+                        && (phrase[index].text.first?.isLowercase == true
+                            // ("PASWORD  Medicare2020hj" in a list typed in capitals.)
+                            || (phrase[index].text.count >= 6
+                                && phrase[index].text.allSatisfy { $0.isUppercase }))))
             // ("uesrname mags.hollis52": a long lower-case word one edit from a login or
             // password label, then the line's one value, is that label without its colon.)
             let misspeltBare =

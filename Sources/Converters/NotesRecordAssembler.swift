@@ -334,6 +334,27 @@ struct NotesRecordAssembler {
         }
         // "same email, pw Eir-01", "iFood — mesmo gmail — senha x": the login of a record above
         // (the last with an e-mail, when the phrase names a mail), never a title.
+        // ("FACEBOOK  (SAME EMAIL)": in brackets after the title, the same.)
+        if open.username == nil, open.password != nil, let title = open.title, title.hasSuffix(")"),
+            let bracket = title.lastIndex(of: "("), bracket > title.startIndex,
+            case let inside = String(title[title.index(after: bracket)..<title.index(before: title.endIndex)]),
+            Self.pointsToPreviousLogin(inside)
+        {
+            open.title = title[..<bracket].trimmingCharacters(in: .whitespaces)
+            open.unrecognized.append(inside)
+        }
+        // ("Home Depot  ana@x.com  (same as Costco)": a record with no password pointing at one.)
+        if open.password == nil, open.hasCredential || open.title != nil,
+            let source = open.unrecognized.lazy.compactMap({ text in
+                Self.pointedService(text.trimmingCharacters(in: CharacterSet(charactersIn: "() ")))
+            }).first,
+            let original = drafts.suffix(Self.sharedLoginReach).last(where: { draft in
+                draft.password != nil && draft.title.map { Self.titleNames($0, source) } == true
+            })
+        {
+            open.password = original.password
+            if open.username == nil { open.username = original.username }
+        }
         if open.username == nil, open.password != nil,
             let pointer = ([open.title].compactMap { $0 } + open.unrecognized).first(where: Self.pointsToPreviousLogin)
         {
@@ -722,7 +743,10 @@ struct NotesRecordAssembler {
                     && words.contains(where: {
                         ["perso", "personnel", "personal", "secret", "acces", "acceso", "accesso"].contains($0)
                     })))
-                && (4...8).contains(digits.count) && digits.allSatisfy(\.isNumber)
+                // ("PIN: Wien2021#Fo": a PIN with letters and symbols is a password by its shape.)
+                && (((4...8).contains(digits.count) && digits.allSatisfy(\.isNumber))
+                    || (words.count == 1 && NotesToken.isPasswordLike(field.value)
+                        && field.value.contains(where: \.isLetter)))
                 && !words.contains(where: {
                     ["card", "carte", "karte", "tarjeta", "carta", "cartao", "sim", "phone", "handy", "telefone"]
                         .contains($0)
@@ -2573,6 +2597,7 @@ struct NotesRecordAssembler {
         "passwords", "logins", "credentials", "contrasenas", "claves", "accesos", "acessos", "kennworter",
         "passworter", "zugangsdaten", "identifiants", "wachtwoorden", "inloggegevens", "senhas", "credenziali",
         "hasla", "hasła", "losenord", "hesla", "sifreler", "şifreler", "palavras-passe", "mots de passe",
+        "zugange", "zugangsdaten", "accessi", "acces", "adgangskoder", "passord", "parole", "parolas",
     ]
 
     /// `personal`, `work (gsuite)`, `old/spam`, `kids' school`, `me`: words telling which of
@@ -2840,7 +2865,7 @@ struct NotesRecordAssembler {
     static let pointerWords: Set<String> = [
         "same", "idem", "see", "wie", "siehe", "gleich", "comme", "voir", "meme", "como", "ver", "igual", "mismo",
         "misma", "come", "vedi", "stesso", "stessa", "zelfde", "zie", "mesmo", "mesma", "ayni", "aynı", "samme",
-        "samma", "stejny", "acelasi", "acelasi", "ten",
+        "samma", "stejny", "acelasi", "ten", "selbe", "selben", "gleiche", "gleichen", "dieselbe",
     ]
 
     /// Connectors between a label and the service it is for, in the seven languages.
@@ -3150,6 +3175,12 @@ struct NotesRecordAssembler {
         // "ends 6/30", "renew 12/31": a month and a day with a slash.
         if parts.count == 2, text.contains("/"), let month = Int(parts[0]), let day = Int(parts[1]),
             parts.allSatisfy({ $0.count <= 2 }), (1...12).contains(month), (1...31).contains(day)
+        {
+            return true
+        }
+        // "Stand 11/2021", "03.2022": a month and a year.
+        if parts.count == 2, parts[0].count <= 2, parts[1].count == 4, let month = Int(parts[0]),
+            let year = Int(parts[1]), (1...12).contains(month), (1900...2099).contains(year)
         {
             return true
         }

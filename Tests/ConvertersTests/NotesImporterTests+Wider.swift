@@ -147,4 +147,25 @@ extension NotesImporterTests {
         // The old passwords stay, concealed, beside the new ones.
         #expect(items.contains { $0.customFields.contains { $0.concealed && $0.value == "amazonSB90" } })
     }
+
+    @Test func capitalsTyposPinsWithLettersAndPointersInBrackets() {
+        Self.expect("MEDICARE\nUSER  HaroldJ47\nPASWORD  Medicare2020hj", [("MEDICARE", "HaroldJ47", "Medicare2020hj")])
+        Self.expect(
+            "FinanzOnline\nBenutzer: FHUBER01\nPIN: Wien2021#Fo", [("FinanzOnline", "FHUBER01", "Wien2021#Fo")])
+        // A card's PIN of digits is no password.
+        #expect(Self.items("Visa\nuser: ana_v\ncard PIN: 2580").allSatisfy { $0.password == nil })
+        Self.expect(
+            "AOL EMAIL\nharoldj47@aol.com\nPASSWORD    Bluebird44\n\nFACEBOOK  (SAME EMAIL)\nPASSWORD  Face!Book44",
+            [("AOL EMAIL", "haroldj47@aol.com", "Bluebird44"), ("FACEBOOK", "haroldj47@aol.com", "Face!Book44")])
+        Self.expect(
+            "Costco  mike@x.org  Costco_Bulk_2020\nHome Depot  mike@x.org  (same as Costco)",
+            [("Costco", "mike@x.org", "Costco_Bulk_2020"), ("Home Depot", "mike@x.org", "Costco_Bulk_2020")])
+    }
+
+    @Test func aMonthAndYearIsADateNeverALogin() {
+        let items = Self.items("Zugänge – Stand 11/2021\n\nGMX: huber@gmx.at / Hütten22!")
+        #expect(!items.contains { $0.password == "11/2021" || $0.username == "Stand" })
+        #expect(NotesRecordAssembler.isDate("11/2021") && NotesRecordAssembler.isDate("03.2022"))
+        #expect(!NotesRecordAssembler.isDate("13/2021"))
+    }
 }
