@@ -358,10 +358,7 @@ struct NotesRecordAssembler {
         if open.username == nil, open.password != nil,
             let pointer = ([open.title].compactMap { $0 } + open.unrecognized).first(where: Self.pointsToPreviousLogin)
         {
-            let mail = NotesLabel.fold(pointer).contains("mail")
-            if let login = drafts.last(where: { draft in
-                draft.username.map { !mail || NotesToken.isEmail($0) } == true
-            })?.username {
+            if let login = previousLogin(for: pointer) {
                 open.username = login
                 if open.title == pointer {
                     open.title = nil
@@ -2131,8 +2128,8 @@ struct NotesRecordAssembler {
             bare.removeSubrange(marker...(marker + 1))
         }
         // "amazon same email, password x": the login of the record before.
-        if draft!.username == nil, let previous = drafts.last?.username,
-            let pointer = bare.firstIndex(where: { Self.pointsToPreviousLogin($0) })
+        if draft!.username == nil, let pointer = bare.firstIndex(where: { Self.pointsToPreviousLogin($0) }),
+            let previous = previousLogin(for: bare[pointer].text)
         {
             draft!.username = previous
             draft!.placed += 1
@@ -2760,6 +2757,8 @@ struct NotesRecordAssembler {
         named = named.map { $0.hasSuffix(":") && $0.count > 1 ? String($0.dropLast()) : $0 }
         let name = named.joined(separator: " ")
         var rest = words[(pointer + 1)...].map { NotesLabel.fold($0) }
+        // ("stessa mail e stessa password della Libero": the last pointer says whose.)
+        if let again = rest.lastIndex(where: pointerWords.contains) { rest.removeSubrange(...again) }
         // "same as", "same login as", "même que", "wie bei", "come per", "igual que", "idem als".
         while let first = rest.first, Self.pointerFillers.contains(first) || first.hasSuffix("'") {
             rest.removeFirst()
@@ -2806,11 +2805,19 @@ struct NotesRecordAssembler {
         "e-posta", "eposta",
     ]
 
+    /// The login a pointer phrase stands for: the last record's, or the last e-mail when the
+    /// phrase names a mail (`mismo gmail` after a phone number's record).
+    private func previousLogin(for phrase: String) -> String? {
+        let mail = NotesLabel.fold(phrase).contains("mail")
+        return drafts.last(where: { draft in draft.username.map { !mail || NotesToken.isEmail($0) } == true })?
+            .username
+    }
+
     /// `same email`, `mesmo gmail`, `aynı mail`: a phrase standing for the login of a record above.
     static func pointsToPreviousLogin(_ text: String) -> Bool {
         let words = NotesLabel.fold(text).split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
         // ("same as outlook" points at Outlook's password, not at a login.)
-        guard (2...4).contains(words.count), pointerWords.contains(words[0]), !lookWords.contains(words[0]),
+        guard (2...5).contains(words.count), pointerWords.contains(words[0]), !lookWords.contains(words[0]),
             !["as", "als", "wie", "comme", "como", "que", "che", "ile", "jako", "som", "like", "to"].contains(words[1])
         else {
             return false
@@ -2837,7 +2844,8 @@ struct NotesRecordAssembler {
     static let pointerFillers: Set<String> = [
         "as", "que", "qu'", "wie", "bei", "come", "per", "login", "password", "pw", "mdp", "than", "for", "that",
         "of", "la", "le", "el", "il", "als", "comme", "como", "di", "de", "van", "dem", "der", "du", "do", "da",
-        "one", "thing", "the",
+        "one", "thing", "the", "della", "dello", "del", "des", "das", "des", "pass", "passwort", "senha",
+        "contrasena", "mail", "email", "e-mail", "correo", "and", "e", "y", "et", "und", "en", "co", "jak",
     ]
 
     /// The service a password written as a pointer names (`same as Amazon` → `amazon`).
@@ -2939,7 +2947,7 @@ struct NotesRecordAssembler {
             return !words.contains(where: { ["name", "user", "login"].contains($0) })
         }
         // "nº de contrato", "numéro de client", "n° adhérent": the abbreviation before its word.
-        if words.count >= 2, ["n°", "nº", "no", "nr", "numero", "num"].contains(first),
+        if words.count >= 2, ["n°", "nº", "no", "nr", "numero", "num", "numer", "nummer"].contains(first),
             !words.contains(where: { ["tel", "telephone", "telefone", "telefono", "phone", "serie"].contains($0) })
         {
             return true

@@ -168,4 +168,23 @@ extension NotesImporterTests {
         #expect(NotesRecordAssembler.isDate("11/2021") && NotesRecordAssembler.isDate("03.2022"))
         #expect(!NotesRecordAssembler.isDate("13/2021"))
     }
+
+    @Test func pointersNamingAMailTakeTheLastEmailAndTwoPointersTheLastsService() {
+        let text = """
+            Gmail: carlos@gmail.com  pass: Tamales#Navidad
+            Cricket Wireless: acct 469-555-0193, pin 2871, pw Cricket!Carlos
+            Uber Eats = mismo gmail, misma password que gmail
+            OLX – ten sam mail co gmail, hasło: Rower-Sprzedam7
+            Amazon ... stessa mail e stessa password della Cricket
+            """
+        let items = Self.items(text)
+        #expect(
+            items.contains {
+                $0.title == "Uber Eats" && $0.username == "carlos@gmail.com" && $0.password == "Tamales#Navidad"
+            })
+        #expect(items.contains { $0.title == "OLX" && $0.username == "carlos@gmail.com" })
+        #expect(items.contains { $0.title == "Amazon" && $0.password == "Cricket!Carlos" }, "\(items.map(\.title))")
+        Self.expect(
+            "PKO BP\nnumer klienta: 61044728\nhasło: Krakowska#15", [("PKO BP", "61044728", "Krakowska#15")])
+    }
 }
