@@ -2101,7 +2101,7 @@ struct NotesRecordAssembler {
                     .init(name: oldWord.text + " " + field.labelText, value: field.text, concealed: true))
                 continue
             }
-            apply(field.label!, field: field)
+            apply(field.label!, field: field, linePassword: sets.contains(.password))
             // "hotmail - had to reset, new pw: x": a new password for a service named above
             // changes that record (``mergedIntoEarlier(_:_:)``), when the line opened this one.
             if field.label!.field == .password, draft!.firstLine == line.number,
@@ -2430,7 +2430,9 @@ struct NotesRecordAssembler {
         }
     }
 
-    private mutating func apply(_ label: NotesLabel, field: NotesLine.Field, inTable: Bool = false) {
+    private mutating func apply(
+        _ label: NotesLabel, field: NotesLine.Field, inTable: Bool = false, linePassword: Bool = false
+    ) {
         let value = Self.unquoted(field.text)
         guard !value.isEmpty else { return }
         draft!.labelled += 1
@@ -2461,7 +2463,9 @@ struct NotesRecordAssembler {
             // password: only a value with other symbols.)
             if !inTable, draft!.username == nil, draft!.password == nil, NotesToken.isPasswordLike(value),
                 ["user", "admin", "root", "login"].contains(NotesLabel.fold(name)),
-                value.contains(where: { !($0.isLetter || $0.isNumber) })
+                value.contains(where: { !($0.isLetter || $0.isNumber) }),
+                // ("DigiD - user: JdeVries_72 pw: x": a line labelling its password names the login.)
+                !linePassword
             {
                 // "Router" / "user : 5.iAVB4dq+G": a default account name and its password.
                 draft!.username = name

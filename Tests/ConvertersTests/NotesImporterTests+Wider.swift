@@ -187,4 +187,11 @@ extension NotesImporterTests {
         Self.expect(
             "PKO BP\nnumer klienta: 61044728\nhasło: Krakowska#15", [("PKO BP", "61044728", "Krakowska#15")])
     }
+
+    @Test func aLoginNameWithAnUnderscoreAfterUserIsNoDefaultAccountsPassword() {
+        Self.expect(
+            "DigiD - user: JdeVries_72 pw: Tulpen.Veld1972", [("DigiD", "JdeVries_72", "Tulpen.Veld1972")])
+        // A value with other symbols under a bare "user" is still a default account's password.
+        Self.expect("Router\nuser : 5.iAVB4dq+G", [("Router", "user", "5.iAVB4dq+G")])
+    }
 }
