@@ -1346,6 +1346,7 @@ struct NotesRecordAssembler {
     /// A line of bare values between separators: `user / password` under a title, or a
     /// one-line record `Title SEP user SEP password SEP url` in any order of URL and e-mail.
     private mutating func values(_ fields: [NotesLine.Field], line: NotesLine, next: NotesLine? = nil) {
+        if slashPairAfterColon(fields, line: line) { return }
         let plain = fields.filter { $0.shape != .url && $0.shape != .email && !$0.parenthesised }
         let emails = fields.filter { $0.shape == .email }
         // A title in capitals alone ("PERSONAL") heads a line with its own name; a line that
@@ -2600,6 +2601,41 @@ struct NotesRecordAssembler {
         "hasla", "hasła", "losenord", "hesla", "sifreler", "şifreler", "palavras-passe", "mots de passe",
         "zugange", "zugangsdaten", "accessi", "acces", "adgangskoder", "passord", "parole", "parolas",
     ]
+
+    /// "Client A - SFTP sftp.clienta.com: acme_upload / Sftp-Upload-ClientA": a login and a
+    /// password joined by a slash after the line's last colon, several words and an address
+    /// before it — all before the colon names the record, its address a URL of it.
+    private mutating func slashPairAfterColon(_ fields: [NotesLine.Field], line: NotesLine) -> Bool {
+        guard fields.count >= 4, let colon = line.text.range(of: ": ", options: .backwards),
+            case let tail = line.text[colon.upperBound...], case let parts = tail.split(separator: "/"),
+            parts.count == 2, case let login = parts[0].trimmingCharacters(in: .whitespaces),
+            case let password = parts[1].trimmingCharacters(in: .whitespaces),
+            fields[fields.count - 2].text == login, fields[fields.count - 1].text == password,
+            fields[fields.count - 3].tokens.last?.marked == true,
+            !NotesToken.isPasswordLike(login) || NotesToken.isEmail(login),
+            // (A password of its shape, or a login that could be nothing else: `acme_upload`.)
+            NotesToken.isPasswordLike(password)
+                || (password.count >= 6 && login.contains(where: { "@._".contains($0) || $0.isNumber })),
+            NotesToken.shape(of: login) != .url, !login.contains(" "), !password.contains(" ")
+        else { return false }
+        let before = fields.dropLast(2)
+        let urls = before.filter { $0.shape == .url && !$0.text.contains("@") }.map(\.text)
+        guard !urls.isEmpty, before.contains(where: { $0.shape == .word && !$0.parenthesised }) else { return false }
+        var title = String(line.text[..<colon.lowerBound])
+        for url in urls { title = title.replacingOccurrences(of: url, with: "") }
+        title = title.replacingOccurrences(of: "()", with: "").trimmingCharacters(
+            in: CharacterSet(charactersIn: " -–—:|"))
+        guard !title.isEmpty else { return false }
+        start(line)
+        draft!.title = title
+        draft!.urls = urls
+        draft!.username = login
+        draft!.password = password
+        draft!.oneLine = true
+        draft!.placed += 1
+        flush()
+        return true
+    }
 
     /// `personal`, `work (gsuite)`, `old/spam`, `kids' school`, `me`: words telling which of
     /// several accounts a record is, naming no service.

@@ -194,4 +194,17 @@ extension NotesImporterTests {
         // A value with other symbols under a bare "user" is still a default account's password.
         Self.expect("Router\nuser : 5.iAVB4dq+G", [("Router", "user", "5.iAVB4dq+G")])
     }
+
+    @Test func aLoginAndPasswordAfterTheLastColonLeaveTheRestToTheTitle() {
+        let items = Self.items(
+            "Client A - SFTP sftp.clienta.com: acme_upload / Sftp-Upload-ClientA\nClient B - WordPress https://clientb.it/wp-login.php: acme_dev / Wp!ClientB-Dev"
+        )
+        #expect(items.count == 2)
+        #expect(
+            items.first.map {
+                $0.title == "Client A - SFTP" && $0.username == "acme_upload" && $0.password == "Sftp-Upload-ClientA"
+                    && $0.urls == ["sftp.clienta.com"]
+            } == true)
+        #expect(items.last.map { $0.title == "Client B - WordPress" && $0.username == "acme_dev" } == true)
+    }
 }
