@@ -207,7 +207,7 @@ struct NotesLabel: Equatable, Sendable {
                 "u", "account", "acct", "konto", "cuenta", "compte", "conta", "rekening", "kundennummer",
                 "account name", "screen name", "gamertag", "gamer tag", "nickname", "pseudo", "apodo",
                 "numero client", "account id", "gebr", "usr.", "user.", "utent", "registration number",
-                "musteri no", "musteri numarası", "musteri numarasi", "kundenummer", "postnummer",
+                "musteri no", "musteri numarası", "musteri numarasi", "kundenummer",
                 // A tax number banks use as the login (Spain, Portugal).
                 "nif", "numero de cliente", "n. cliente", "num. cliente",
             ]

@@ -322,7 +322,8 @@ struct NotesRecordAssembler {
         }
         // "Depop - laurenpikes - same as etsy", "VPN: skowalczyk — same as outlook": a login name
         // beside a pointer to another record's password is the username; the password is that one.
-        if open.username == nil, let value = open.password, !NotesToken.isPasswordLike(value),
+        if open.username == nil, open.passwordLabel == nil, let value = open.password,
+            !NotesToken.isPasswordLike(value),
             !value.contains(" "), value.first?.isLowercase == true, value.count >= 4,
             let source = open.unrecognized.lazy.compactMap(Self.pointedService).first,
             let original = drafts.suffix(Self.sharedLoginReach).last(where: { draft in
@@ -421,6 +422,9 @@ struct NotesRecordAssembler {
                 Self.sameService(drafts[index], title: title, username: change.username)
                     && drafts[index].password.map(stated.contains) == true
             })
+                ?? candidates.last(where: { index in
+                    Self.sameService(drafts[index], title: title, username: change.username, loosely: false)
+                })
                 ?? candidates.last(where: { index in
                     Self.sameService(drafts[index], title: title, username: change.username)
                 })
@@ -664,11 +668,13 @@ struct NotesRecordAssembler {
 
     /// Whether `draft` is the record of the service `title` with a compatible login (for a
     /// change of its password told later).
-    static func sameService(_ draft: NotesDraft, title: String, username: String?) -> Bool {
-        // ("new hotmail acct" above "hotmail - new pw: x": a one-word name among its words.)
+    /// `loosely`: also a one-word name among an earlier title's words ("new hotmail acct" above
+    /// "hotmail - new pw: x"), or that title without its bracket.
+    static func sameService(_ draft: NotesDraft, title: String, username: String?, loosely: Bool = true) -> Bool {
+        let title = NotesLabel.fold(title)
         func names(_ earlier: String) -> Bool {
             let earlier = NotesLabel.fold(earlier)
-            let title = NotesLabel.fold(title)
+            guard loosely else { return earlier == title }
             // ("work laptop (windows login)" above "work laptop forced change -> x".)
             let unbracketed = earlier.split(separator: "(", maxSplits: 1).first.map {
                 $0.trimmingCharacters(in: .whitespaces)
@@ -948,7 +954,9 @@ struct NotesRecordAssembler {
             Self.isAccountNumberLabel(identified[0].text)
                 || (identified[0].tokens.count == 1 && identified[0].tokens[0].marked
                     && (2...5).contains(identified[0].text.count)
-                    && identified[0].text.allSatisfy({ $0.isUppercase })),
+                    && identified[0].text.allSatisfy({ $0.isUppercase })
+                    // (National identity numbers are secrets, kept concealed: `SSN: 123-45-6789`.)
+                    && !Self.identityNumberNames.contains(NotesLabel.fold(identified[0].text))),
             let next, next.kind == .content, next.fields.first?.label?.field == .password,
             draft.map({ $0.isTitleOnly && $0.lastLine == line.number - 1 })
                 ?? headings.last.map({ !$0.used && $0.line >= line.number - 2 }) ?? false
@@ -1089,8 +1097,12 @@ struct NotesRecordAssembler {
                 return identified.count == 2 && identified[0].tokens.last?.marked == true
                     && Self.isAccountNumberLabel(identified[0].text) && Self.isIdentifier(identified[1].text)
             } ?? false
+        // ("Spotify - ana.lopez" over "pw: Hunter22" is a name and its login: names only.)
+        let capitalised = fields.allSatisfy { field in
+            field.text.first?.isUppercase == true && field.text.allSatisfy { $0.isLetter || $0 == " " }
+        }
         if fields.count == 2, fields.allSatisfy({ $0.tokens.allSatisfy { !$0.isTyped } }),
-            fields.contains(where: { $0.tokens.count > 1 }) || fields[1].parenthesised || heads
+            fields.contains(where: { $0.tokens.count > 1 }) || fields[1].parenthesised || (heads && capitalised)
                 || (continues && !line.isListItem
                     && fields.allSatisfy { field in
                         field.text.first?.isUppercase == true && field.text.allSatisfy { $0.isLetter || $0 == " " }
@@ -2141,8 +2153,17 @@ struct NotesRecordAssembler {
         if draft!.username == nil,
             let named = bare.indices.dropLast().first(where: { index in
                 bare[index].shape == .word && !bare[index].parenthesised && bare[index].tokens.count <= 3
-                    && Self.isAccountNumberLabel(bare[index].text) && bare[index + 1].shape == .number
-                    && bare[index + 1].tokens.count == 1
+                    && bare[index + 1].shape == .number && bare[index + 1].tokens.count == 1
+                    && (Self.isAccountNumberLabel(bare[index].text)
+                        // ("Air Miles - collector 80412233901 - PIN 4471": one lower-case word
+                        // naming a long number, beside a password or PIN, names the login.)
+                        || (bare[index].tokens.count == 1 && bare[index].text.first?.isLowercase == true
+                            && bare[index + 1].text.count >= 8
+                            && fields.contains(where: { field in
+                                field.label?.field == .password
+                                    || (field.label?.field == .secret
+                                        && NotesLabel.fold(field.label!.name).hasPrefix("pin"))
+                            })))
             })
         {
             draft!.username = bare[named + 1].text
@@ -2174,9 +2195,14 @@ struct NotesRecordAssembler {
         let loose = bare.indices.filter { !bare[$0].parenthesised && bare[$0].shape != .url }
         if draft!.username == nil, !namesUser, sets.contains(.password), let password = draft!.password,
             loose.count == 1, bare[loose[0]].tokens.count == 1, case let value = bare[loose[0]].text,
-            value != password, !bare[loose[0]].tokens[0].marked,
-            bare[loose[0]].shape == .number || Self.isIdentifier(value) || NotesImporter.isGamerTag(value)
-                || (Self.isHandle(value) && !NotesToken.isPasswordLike(value) && value.count >= 4)
+            value != password, !bare[loose[0]].tokens[0].marked, !Self.isDate(value),
+            !NotesLineClassifier.stopWords.contains(bare[loose[0]].tokens[0].folded),
+            !NotesHistory.changeWords.contains(bare[loose[0]].tokens[0].folded),
+            // (A short number is a PIN, kept out of sight; a long one is a customer's or a phone's.)
+            (bare[loose[0]].shape == .number && value.count >= 6) || Self.isIdentifier(value)
+                || NotesImporter.isGamerTag(value)
+                || (Self.isHandle(value) && !NotesToken.isPasswordLike(value) && value.count >= 4
+                    && value.contains(where: \.isLetter))
         {
             draft!.username = value
             draft!.usernameBesidePassword = NotesImporter.isGamerTag(value)
@@ -2592,7 +2618,8 @@ struct NotesRecordAssembler {
         func passwordLabel(_ text: String) -> Bool {
             NotesLabel.lookup(text).map { $0.field == .password && $0.bare } == true
         }
-        return passwordLabel(folded) || (folded.hasSuffix("s") && passwordLabel(String(folded.dropLast())))
+        // (A plural: `pw` alone labels a value, `netflix pw sunshine22` is a record.)
+        return folded.hasSuffix("s") && passwordLabel(String(folded.dropLast()))
     }
 
     static let passwordListWords: Set<String> = [
@@ -2849,13 +2876,18 @@ struct NotesRecordAssembler {
     /// phrase names a mail (`mismo gmail` after a phone number's record).
     private func previousLogin(for phrase: String) -> String? {
         let mail = NotesLabel.fold(phrase).contains("mail")
-        return drafts.last(where: { draft in draft.username.map { !mail || NotesToken.isEmail($0) } == true })?
-            .username
+        return drafts.suffix(Self.sharedLoginReach).last(where: { draft in
+            draft.username.map { !mail || NotesToken.isEmail($0) } == true
+        })?.username
     }
 
     /// `same email`, `mesmo gmail`, `aynı mail`: a phrase standing for the login of a record above.
     static func pointsToPreviousLogin(_ text: String) -> Bool {
-        let words = NotesLabel.fold(text).split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
+        var words = NotesLabel.fold(text).split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
+        // ("ten sam mail", "ta sama poczta": Polish puts "this" before "same".)
+        if words.count >= 3, ["ten", "ta", "to"].contains(words[0]), pointerWords.contains(words[1]) {
+            words.removeFirst()
+        }
         // ("same as outlook" points at Outlook's password, not at a login.)
         guard (2...5).contains(words.count), pointerWords.contains(words[0]), !lookWords.contains(words[0]),
             !["as", "als", "wie", "comme", "como", "que", "che", "ile", "jako", "som", "like", "to"].contains(words[1])
@@ -2913,7 +2945,8 @@ struct NotesRecordAssembler {
     static let pointerWords: Set<String> = [
         "same", "idem", "see", "wie", "siehe", "gleich", "comme", "voir", "meme", "como", "ver", "igual", "mismo",
         "misma", "come", "vedi", "stesso", "stessa", "zelfde", "zie", "mesmo", "mesma", "ayni", "aynı", "samme",
-        "samma", "stejny", "acelasi", "ten", "selbe", "selben", "gleiche", "gleichen", "dieselbe",
+        "samma", "stejny", "acelasi", "sam", "sama", "selbe", "selben", "gleiche", "gleichen", "dieselbe", "hetzelfde",
+        "dezelfde", "zelfde",
     ]
 
     /// Connectors between a label and the service it is for, in the seven languages.
@@ -2966,19 +2999,23 @@ struct NotesRecordAssembler {
         extra(numberLabel, number)
     }
 
-    /// `acct`, `account`, `member #`, `Kundennummer`, `n° client`, `customer id`: a label
-    /// naming an account, member or customer number — weaker than a login name's label.
+    static let identityNumberNames: Set<String> = [
+        "ssn", "sin", "pesel", "bsn", "nino", "ni", "tfn", "cpr", "nir", "dni", "nie", "cnp", "egn", "oib", "amka",
+    ]
+
     /// `48201937`, `1234567TA`, `123.456.789-09`, `07-4418-2`: mostly digits, in one chunk — an
-    /// identifier (customer, contract or tax number), not a word or a password.
+    /// identifier (customer, contract or tax number), not a word, a date or a password.
     static func isIdentifier(_ text: String) -> Bool {
         guard !text.contains(where: \.isWhitespace), text.count <= 24 else { return false }
         let digits = text.filter(\.isNumber).count
         let letters = text.filter(\.isLetter).count
         let marks = text.count - digits - letters
         return digits >= 5 && letters <= digits && marks <= 4
-            && text.allSatisfy({ $0.isNumber || $0.isLetter || ".-/".contains($0) })
+            && text.allSatisfy({ $0.isNumber || $0.isLetter || ".-/".contains($0) }) && !isDate(text)
     }
 
+    /// `acct`, `account`, `member #`, `Kundennummer`, `n° client`, `customer id`: a label
+    /// naming an account, member or customer number — weaker than a login name's label.
     static func isAccountNumberLabel(_ name: String) -> Bool {
         let words = NotesLabel.fold(name).split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "°" })
         guard let first = words.first else { return false }
@@ -2988,7 +3025,13 @@ struct NotesRecordAssembler {
         }
         // "nº de contrato", "numéro de client", "n° adhérent": the abbreviation before its word.
         if words.count >= 2, ["n°", "nº", "no", "nr", "numero", "num", "numer", "nummer"].contains(first),
-            !words.contains(where: { ["tel", "telephone", "telefone", "telefono", "phone", "serie"].contains($0) })
+            !words.contains(where: { word in
+                [
+                    "tel", "telephone", "telefone", "telefono", "telefonu", "telefon", "phone", "serie", "tarjeta",
+                    "carte",
+                    "card", "karte", "carta", "cartao", "karty", "kort",
+                ].contains(word)
+            })
         {
             return true
         }
@@ -3056,9 +3099,14 @@ struct NotesRecordAssembler {
     }
 
     static func isHeaderRow(_ cells: [String]) -> Bool {
-        let labels = cells.map(columnLabel)
-        return cells.count >= 2 && labels.allSatisfy { $0 != nil }
-            && labels.contains { $0?.field == .password || $0?.field == .username || $0?.field == .email }
+        // (Every row of a table is asked: the first cell that is no label ends it.)
+        guard cells.count >= 2 else { return false }
+        var labels = [NotesLabel]()
+        for cell in cells {
+            guard let label = columnLabel(cell) else { return false }
+            labels.append(label)
+        }
+        return labels.contains { $0.field == .password || $0.field == .username || $0.field == .email }
     }
 
     /// The cells of `a | b | c` (two or more), trimmed and without Markdown marks.

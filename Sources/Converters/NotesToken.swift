@@ -172,8 +172,10 @@ struct NotesToken: Equatable, Sendable {
         }
         // `jdrivera22@gmail`, `ana.lopez@hotmail`: an address written without its ending, at a
         // provider everyone knows (a password like `P@ssword` names none).
+        // (`Blue@sky`, `Kitty@live` are passwords: a lower-case local part with a digit or a dot.)
         if mailProviders.contains(domain.lowercased()), local.count >= 3, local.first?.isLetter == true,
-            local.allSatisfy({ $0.isLetter || $0.isNumber || "._+-".contains($0) })
+            local.allSatisfy({ $0.isLowercase || $0.isNumber || "._+-".contains($0) }),
+            local.contains(where: { $0.isNumber || "._".contains($0) })
         {
             return true
         }
@@ -184,10 +186,10 @@ struct NotesToken: Equatable, Sendable {
     }
 
     static let mailProviders: Set<String> = [
-        "gmail", "googlemail", "hotmail", "outlook", "live", "msn", "yahoo", "ymail", "icloud", "aol", "gmx",
-        "protonmail", "proton", "zoho", "yandex", "mailru", "orange", "wanadoo", "laposte", "libero", "tiscali",
-        "virgilio", "terra", "uol", "bol", "sapo", "ziggo", "kpnmail", "telenet", "seznam", "onet", "wp", "interia",
-        "btinternet", "sky", "comcast", "verizon", "att", "sbcglobal", "bigpond", "shaw", "rogers", "fastmail",
+        "gmail", "googlemail", "hotmail", "outlook", "msn", "yahoo", "ymail", "icloud", "aol", "gmx", "protonmail",
+        "zoho", "yandex", "mailru", "wanadoo", "laposte", "libero", "tiscali", "virgilio", "uol", "sapo", "ziggo",
+        "kpnmail", "telenet", "seznam", "onet", "interia", "btinternet", "comcast", "verizon", "sbcglobal",
+        "bigpond", "fastmail",
     ]
 
     /// Where `needle` first occurs in `text`, as a UTF-8 offset: a byte search, which the

@@ -7,8 +7,9 @@
 enum NotesTokenizer {
     static let separatorCharacters: Set<Character> = [
         "|", "/", "\\", "-", "–", "—", "=", ">", ":", ",", ";", "→", "⇒", "~",
-        // Arrows both ways and bullets people type or paste (`Hamster#Wheel9 ← amazon`, `▸ Nubank`).
-        "←", "⇐", "➜", "➔", "➤", "►", "▸", "▶", "»", "•",
+        // Arrows both ways and bullets people type or paste (`Hamster#Wheel9 ← amazon`, `▸ Nubank`);
+        // not `•`, which masks a value (`pw: ••••••`).
+        "←", "⇐", "➜", "➔", "➤", "►", "▸", "▶", "»",
     ]
 
     /// `line` with each run of three dots or more, each `…`, and each `..` standing between

@@ -207,4 +207,33 @@ extension NotesImporterTests {
             } == true)
         #expect(items.last.map { $0.title == "Client B - WordPress" && $0.username == "acme_dev" } == true)
     }
+
+    /// Inputs a cold review of these rules wrote to break them.
+    @Test func reviewedEdgesOfTheWiderRules() {
+        // A first line with a password word and a value is a record, never a list's name.
+        #expect(!Self.items("netflix pw sunshine22").contains { $0.title.contains("sunshine22") })
+        // A labelled password beside a pointer stays the password.
+        let pointed = Self.items("Hulu: ana@x.org / Couch!22\nDisney+ — pw: sunshine — same as hulu")
+        #expect(!pointed.contains { $0.username == "sunshine" })
+        // Two words over a labelled line: a name and its login, not a title.
+        #expect(!Self.items("Spotify - ana.lopez\npw: Hunter22").contains { $0.title == "Spotify - ana.lopez" })
+        #expect(!Self.items("Netflix - sunshine\nemail: ana@x.org").contains { $0.title.contains("sunshine") })
+        // Passwords at a word-like provider are no e-mails.
+        for password in ["Blue@sky", "Kitty@live", "Pepper@orange", "Sunny@gmail"] {
+            #expect(!NotesToken.isEmail(password), "\(password)")
+        }
+        // Words, dates and short numbers beside a labelled password are no login.
+        for line in [
+            "Netflix — pw: Hunter22 — expired", "Netflix — pw: Hunter22 — 2021-03-15", "Chase — pw: Hunter22! — 4821",
+        ] {
+            #expect(Self.items(line).allSatisfy { $0.username == nil }, "\(line)")
+        }
+        // National identity numbers under a title stay concealed.
+        #expect(Self.items("IRS\nSSN: 123-45-6789\npassword: Tax!Time9").allSatisfy { $0.username == nil })
+        // A one-word change names the record titled exactly so before one that merely holds the word.
+        let changed = Self.items("Bank: js / Old!1\nBank of America: ana / Boa!2\nBank - new pw: New!3")
+        #expect(changed.contains { $0.title == "Bank of America" && $0.password == "Boa!2" }, "\(changed.map(\.title))")
+        // A masked value stays as written.
+        #expect(Self.items("Gmail\nuser: ana@x.org\npw: ••••••••").contains { $0.password == "••••••••" })
+    }
 }
