@@ -63,8 +63,8 @@ struct NotesRecordAssembler {
         // record titled only by which account it is, under a heading naming a service, is an
         // account of that service.
         return withImplicitHeadings().map { draft in
-            guard let title = draft.title, Self.isAccountQualifier(title), let heading = draft.folder.last,
-                let service = Self.serviceInHeading(heading)
+            guard let heading = draft.folder.last, let title = draft.title, title.utf8.count <= 40,
+                Self.isAccountQualifier(title), let service = Self.serviceInHeading(heading)
             else { return draft }
             var named = draft
             named.title = "\(service) (\(title))"
@@ -947,7 +947,7 @@ struct NotesRecordAssembler {
         // service signs in with — the record's username. (Only a number's name or an acronym:
         // "carte vitale : 2850775123456" stays a concealed field.)
         // ("NS&I number (for logging in) 40028815": a remark in brackets beside them.)
-        let identified = line.fields.filter { !$0.parenthesised }
+        let identified = (2...3).contains(line.fields.count) ? line.fields.filter { !$0.parenthesised } : []
         if identified.count == 2, identified[0].label == nil, identified[0].tokens.count <= 4,
             identified[0].tokens.allSatisfy({ $0.shape != .email && $0.shape != .url }),
             identified[1].label == nil, Self.isIdentifier(identified[1].text),
@@ -1086,7 +1086,7 @@ struct NotesRecordAssembler {
             } ?? false
         // ("EIRCOM / EIR" over "=====", "CGD - Caixadirecta" over "nº de contrato: 30017745"
         // and "código de acesso: 448192": a title over its underline or its record's labels.)
-        let heads =
+        func heads() -> Bool {
             next.map { next in
                 if case .rule(let mark) = next.kind { return mark == "=" || mark == "-" }
                 guard next.kind == .content, !line.isListItem else { return false }
@@ -1097,12 +1097,15 @@ struct NotesRecordAssembler {
                 return identified.count == 2 && identified[0].tokens.last?.marked == true
                     && Self.isAccountNumberLabel(identified[0].text) && Self.isIdentifier(identified[1].text)
             } ?? false
+        }
         // ("Spotify - ana.lopez" over "pw: Hunter22" is a name and its login: names only.)
-        let capitalised = fields.allSatisfy { field in
-            field.text.first?.isUppercase == true && field.text.allSatisfy { $0.isLetter || $0 == " " }
+        func capitalised() -> Bool {
+            fields.allSatisfy { field in
+                field.text.first?.isUppercase == true && field.text.allSatisfy { $0.isLetter || $0 == " " }
+            }
         }
         if fields.count == 2, fields.allSatisfy({ $0.tokens.allSatisfy { !$0.isTyped } }),
-            fields.contains(where: { $0.tokens.count > 1 }) || fields[1].parenthesised || (heads && capitalised)
+            fields.contains(where: { $0.tokens.count > 1 }) || fields[1].parenthesised || (capitalised() && heads())
                 || (continues && !line.isListItem
                     && fields.allSatisfy { field in
                         field.text.first?.isUppercase == true && field.text.allSatisfy { $0.isLetter || $0 == " " }
@@ -2117,9 +2120,10 @@ struct NotesRecordAssembler {
             apply(field.label!, field: field, linePassword: sets.contains(.password))
             // "hotmail - had to reset, new pw: x": a new password for a service named above
             // changes that record (``mergedIntoEarlier(_:_:)``), when the line opened this one.
-            if field.label!.field == .password, draft!.firstLine == line.number,
-                let first = field.label!.name.split(separator: " ").first,
-                ["new", "nouveau", "neues", "nueva", "nuova", "nieuw", "nova"].contains(first)
+            if field.label!.field == .password, draft!.firstLine == line.number, field.label!.name.utf8.contains(0x20),
+                ["new ", "nouveau ", "neues ", "nueva ", "nuova ", "nieuw ", "nova "].contains(where: {
+                    field.label!.name.hasPrefix($0)
+                })
             {
                 draft!.tellsChange = true
             }
@@ -2192,7 +2196,9 @@ struct NotesRecordAssembler {
         // "InPost: 600123987 — hasło Paczkomat!55", "discord ShadowFox#0001 pw d1sc0rd_fox": the
         // one value beside a labelled password, on a line naming no login, is the login — a
         // number, an identifier or a handle, never a value shaped like a password.
-        let loose = bare.indices.filter { !bare[$0].parenthesised && bare[$0].shape != .url }
+        let loose =
+            draft!.username == nil && sets.contains(.password)
+            ? bare.indices.filter { !bare[$0].parenthesised && bare[$0].shape != .url } : []
         if draft!.username == nil, !namesUser, sets.contains(.password), let password = draft!.password,
             loose.count == 1, bare[loose[0]].tokens.count == 1, case let value = bare[loose[0]].text,
             value != password, !bare[loose[0]].tokens[0].marked, !Self.isDate(value),
@@ -2633,7 +2639,8 @@ struct NotesRecordAssembler {
     /// password joined by a slash after the line's last colon, several words and an address
     /// before it — all before the colon names the record, its address a URL of it.
     private mutating func slashPairAfterColon(_ fields: [NotesLine.Field], line: NotesLine) -> Bool {
-        guard fields.count >= 4, let colon = line.text.range(of: ": ", options: .backwards),
+        guard fields.count >= 4, line.text.utf8.contains(0x2F), line.text.utf8.contains(0x3A),
+            let colon = line.text.range(of: ": ", options: .backwards),
             case let tail = line.text[colon.upperBound...], case let parts = tail.split(separator: "/"),
             parts.count == 2, case let login = parts[0].trimmingCharacters(in: .whitespaces),
             case let password = parts[1].trimmingCharacters(in: .whitespaces),
@@ -2883,6 +2890,15 @@ struct NotesRecordAssembler {
 
     /// `same email`, `mesmo gmail`, `aynı mail`: a phrase standing for the login of a record above.
     static func pointsToPreviousLogin(_ text: String) -> Bool {
+        // Most texts point nowhere: in ASCII, the first word (or the second, after "ten") must.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            let first = text.utf8.split(separator: 0x20, maxSplits: 2).prefix(2)
+            guard
+                first.contains(where: { word in
+                    word.count <= 8 && packedPointerWords.contains(NotesLabel.packedLowercase(word))
+                })
+            else { return false }
+        }
         var words = NotesLabel.fold(text).split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
         // ("ten sam mail", "ta sama poczta": Polish puts "this" before "same".)
         if words.count >= 3, ["ten", "ta", "to"].contains(words[0]), pointerWords.contains(words[1]) {

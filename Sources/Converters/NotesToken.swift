@@ -170,16 +170,15 @@ struct NotesToken: Equatable, Sendable {
         {
             return true
         }
-        // `jdrivera22@gmail`, `ana.lopez@hotmail`: an address written without its ending, at a
-        // provider everyone knows (a password like `P@ssword` names none).
-        // (`Blue@sky`, `Kitty@live` are passwords: a lower-case local part with a digit or a dot.)
-        if mailProviders.contains(domain.lowercased()), local.count >= 3, local.first?.isLetter == true,
-            local.allSatisfy({ $0.isLowercase || $0.isNumber || "._+-".contains($0) }),
-            local.contains(where: { $0.isNumber || "._".contains($0) })
-        {
-            return true
+        guard let tld = hostTLD(domain) else {
+            // `jdrivera22@gmail`, `ana.lopez@hotmail`: an address written without its ending, at a
+            // provider everyone knows (a password like `P@ssword` names none).
+            // (`Blue@sky`, `Kitty@live` are passwords: a lower-case local part with a digit or a dot.)
+            return !domain.contains(".") && mailProviders.contains(domain.lowercased()) && local.count >= 3
+                && local.first?.isLetter == true
+                && local.allSatisfy({ $0.isLowercase || $0.isNumber || "._+-".contains($0) })
+                && local.contains(where: { $0.isNumber || "._".contains($0) })
         }
-        guard let tld = hostTLD(domain) else { return false }
         // `Pa@ss.word` is a password: an unknown TLD needs a plain local part.
         return knownTLDs.contains(tld)
             || local.allSatisfy { $0.isLowercase || $0.isNumber || "._+-".contains($0) }
