@@ -347,7 +347,8 @@ struct NotesRecordAssembler {
         // ("Home Depot  ana@x.com  (same as Costco)": a record with no password pointing at one.)
         if open.password == nil, open.hasCredential || open.title != nil,
             let source = open.unrecognized.lazy.compactMap({ text in
-                Self.pointedService(text.trimmingCharacters(in: CharacterSet(charactersIn: "() ")))
+                Self.pointedService(
+                    String(text.drop { $0 == "(" || $0 == " " }.reversed().drop { $0 == ")" || $0 == " " }.reversed()))
             }).first,
             let original = drafts.suffix(Self.sharedLoginReach).last(where: { draft in
                 draft.password != nil && draft.title.map { Self.titleNames($0, source) } == true
@@ -947,7 +948,13 @@ struct NotesRecordAssembler {
         // service signs in with — the record's username. (Only a number's name or an acronym:
         // "carte vitale : 2850775123456" stays a concealed field.)
         // ("NS&I number (for logging in) 40028815": a remark in brackets beside them.)
-        let identified = (2...3).contains(line.fields.count) ? line.fields.filter { !$0.parenthesised } : []
+        // (The cheap tests first: most lines are no such line.)
+        let identifies =
+            (2...3).contains(line.fields.count) && next?.kind == .content
+            && next?.fields.first?.label?.field == .password
+            && (draft.map({ $0.isTitleOnly && $0.lastLine == line.number - 1 })
+                ?? headings.last.map({ !$0.used && $0.line >= line.number - 2 }) ?? false)
+        let identified = identifies ? line.fields.filter { !$0.parenthesised } : []
         if identified.count == 2, identified[0].label == nil, identified[0].tokens.count <= 4,
             identified[0].tokens.allSatisfy({ $0.shape != .email && $0.shape != .url }),
             identified[1].label == nil, Self.isIdentifier(identified[1].text),
@@ -956,10 +963,7 @@ struct NotesRecordAssembler {
                     && (2...5).contains(identified[0].text.count)
                     && identified[0].text.allSatisfy({ $0.isUppercase })
                     // (National identity numbers are secrets, kept concealed: `SSN: 123-45-6789`.)
-                    && !Self.identityNumberNames.contains(NotesLabel.fold(identified[0].text))),
-            let next, next.kind == .content, next.fields.first?.label?.field == .password,
-            draft.map({ $0.isTitleOnly && $0.lastLine == line.number - 1 })
-                ?? headings.last.map({ !$0.used && $0.line >= line.number - 2 }) ?? false
+                    && !Self.identityNumberNames.contains(NotesLabel.fold(identified[0].text)))
         {
             if draft == nil { start(line) }
             draft!.username = identified[1].text
@@ -2674,6 +2678,8 @@ struct NotesRecordAssembler {
     /// `personal`, `work (gsuite)`, `old/spam`, `kids' school`, `me`: words telling which of
     /// several accounts a record is, naming no service.
     static func isAccountQualifier(_ title: String) -> Bool {
+        // (Asked of every record under a heading: its first word first.)
+        guard accountQualifierWords.contains(NotesLabel.fold(title.prefix { $0.isLetter })) else { return false }
         let head = title.split(separator: "(", maxSplits: 1).first.map(String.init) ?? title
         let words = NotesLabel.fold(head).split(whereSeparator: { !$0.isLetter }).map(String.init)
             .filter { $0.count > 1 }
@@ -3099,8 +3105,15 @@ struct NotesRecordAssembler {
     /// The label a table's header cell names: `Password`, `Username / email`, `Login or e-mail`,
     /// `E-Mail (Login)`, `Passwort:` — for a cell joining two labels, the first one's.
     static func columnLabel(_ cell: String) -> NotesLabel? {
-        let folded = NotesLabel.fold(cell).trimmingCharacters(in: .whitespaces)
+        let folded = NotesLabel.fold(cell)
         if let label = NotesLabel.lookup(folded) { return label }
+        // (Every cell of every row is asked: only one with a mark or a joining word goes on.)
+        guard
+            folded.utf8.contains(where: { b in
+                b == 0x20 || b == 0x2F || b == 0x26 || b == 0x2B || b == 0x2C
+                    || b == 0x28 || b == 0x3A || b == 0x2A || b == 0x3F || b == 0x2E
+            })
+        else { return nil }
         let bare = folded.trimmingCharacters(in: CharacterSet(charactersIn: ":*?. "))
         if bare != folded, let label = NotesLabel.lookup(bare) { return label }
         let parts = bare.replacingOccurrences(of: " or ", with: "/").replacingOccurrences(of: " oder ", with: "/")
