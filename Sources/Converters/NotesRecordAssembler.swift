@@ -1379,6 +1379,13 @@ struct NotesRecordAssembler {
             // ("libby -> library card 2198… -> pin 6612": a one-line record without a login is
             // whole; the line under it is not its login.)
             && (draft.map { $0.title != nil && ($0.hasCredential ? $0.bareCredentials : !$0.oneLine) } ?? false)
+            // ("library card number 2123…" over "chegg - jess@x.org - pw": a record holding a field
+            // and no login is whole before a line with its own name, login and password.)
+            && !(draft.map { !$0.isTitleOnly && !$0.hasCredential } == true && fields.count >= 3
+                && fields[0].shape == .word && !fields[0].parenthesised && fields[0].tokens.count <= 3
+                && (fields[1].shape == .email || Self.isHandle(fields[1].text))
+                && (NotesToken.isPasswordLike(fields[fields.count - 1].text)
+                    || (fields.count == 3 && fields[1].shape == .email && fields[2].tokens.count == 1)))
         // "work - ana@x.com - pw" under a title: a lowercase word naming the account.
         // ("school stuff" over "canvas - ana@x.edu - pw" and more such lines: a heading over
         // a list of records, each line its own.)

@@ -236,4 +236,14 @@ extension NotesImporterTests {
         // A masked value stays as written.
         #expect(Self.items("Gmail\nuser: ana@x.org\npw: ••••••••").contains { $0.password == "••••••••" })
     }
+
+    @Test func aRecordWithAFieldAndNoLoginIsWholeBeforeALineWithItsOwnName() {
+        let items = Self.items(
+            "school stuff\nlibrary card number 21234001234567\nchegg - jess@mail.example - homework-help-pls")
+        #expect(items.contains { $0.title == "chegg" && $0.username == "jess@mail.example" })
+        #expect(!items.contains { $0.password == "21234001234567" || $0.username == "21234001234567" })
+        // A bare login and password under a titled record with a field are still that record's.
+        let kept = Self.items("Chase\nbranch: Main St\nana@x.org / Vault#Door3")
+        #expect(kept.count == 1 && kept[0].username == "ana@x.org" && kept[0].password == "Vault#Door3")
+    }
 }
