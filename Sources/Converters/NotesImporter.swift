@@ -231,10 +231,10 @@ public struct NotesImporter {
                 return true
             }
             // A word in brackets (`Zugangsdaten (privat)`) is judged without them.
-            let brackets: Set<Character> = ["(", ")", "[", "]"]
+            func bracket(_ c: Character) -> Bool { c == "(" || c == ")" || c == "[" || c == "]" }
             return value.split(whereSeparator: { $0 == " " || $0 == "\t" }).contains { word in
-                var word = word.drop(while: brackets.contains)
-                while let last = word.last, brackets.contains(last) { word = word.dropLast() }
+                var word = word.drop(while: bracket)
+                while let last = word.last, bracket(last) { word = word.dropLast() }
                 return !word.isEmpty && NotesToken.isPasswordLike(word) && !Self.isModelNumber(word)
             } || (digitCount(value) >= 12 && NotesToken.hasCardNumber(value))
         }
@@ -279,9 +279,11 @@ public struct NotesImporter {
             guard digitCount(value) >= 3 else { return false }
             return value.split(separator: " ").contains { NotesToken.isSecretNumber($0) } || namesACode(value)
         }
-        item.folder = draft.folder.filter { !exposesNumber($0) }
         // A heading that looks like a secret is kept out of sight, not dropped.
-        hidden += draft.folder.filter { exposesNumber($0) }
+        // (Each heading judged once: every record under it asks.)
+        for heading in draft.folder {
+            if exposesNumber(heading) { hidden.append(heading) } else { item.folder.append(heading) }
+        }
         item.totp = draft.totp
         item.customFields = draft.customFields + item.customFields
         item.tags = draft.tags
