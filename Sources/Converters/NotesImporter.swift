@@ -281,8 +281,17 @@ public struct NotesImporter {
         }
         // A heading that looks like a secret is kept out of sight, not dropped.
         // (Each heading judged once: every record under it asks.)
+        // ("Wachtwoorden (niet weggooien!!)": marks doubled after a word of letters are emphasis,
+        // not a password's symbols; `Bethany1990!!` stays a secret.)
         for heading in draft.folder {
-            if exposesNumber(heading) { hidden.append(heading) } else { item.folder.append(heading) }
+            let judged =
+                heading.contains("!!") || heading.contains("??")
+                ? heading.split(separator: " ").map { word in
+                    let letters = word.reversed().drop { "!?)".contains($0) }
+                    return letters.count + 2 <= word.count && letters.allSatisfy({ $0.isLetter || $0 == "(" })
+                        ? String(letters.reversed()) : String(word)
+                }.joined(separator: " ") : heading
+            if exposesNumber(judged) { hidden.append(heading) } else { item.folder.append(heading) }
         }
         item.totp = draft.totp
         item.customFields = draft.customFields + item.customFields

@@ -246,4 +246,12 @@ extension NotesImporterTests {
         let kept = Self.items("Chase\nbranch: Main St\nana@x.org / Vault#Door3")
         #expect(kept.count == 1 && kept[0].username == "ana@x.org" && kept[0].password == "Vault#Door3")
     }
+
+    @Test func doubledMarksAfterAWordInAHeadingAreEmphasisNotASecret() {
+        let items = Self.items(
+            "Wachtwoorden  (niet weggooien!!)\n\nDigiD  -  user: jdv_72  pw: Tulpen.Veld1972\nING - user: jdv pw: Fiets@Amsterdam9"
+        )
+        #expect(items.count == 2 && items.allSatisfy { $0.folder == ["Wachtwoorden  (niet weggooien!!)"] })
+        #expect(items.allSatisfy { Self.hidden($0) == nil }, "\(items.map { Self.hidden($0) ?? "" })")
+    }
 }
