@@ -198,8 +198,18 @@ enum NotesSentence {
         }
         guard let password else { return nil }
         if username == nil { username = tokens.first { $0.shape == .email }.map { cleaned($0.text) } }
+        // "Hotmail pw is now Chelsea_FC_2018": "now" just before the value tells a change — the
+        // record above of that service takes it (``NotesRecordAssembler``), else it is a login.
+        let now =
+            tokens.firstIndex { cleaned($0.text) == password }.map { index in
+                tokens[max(0, index - 2)..<index].contains {
+                    ["now", "ahora", "jetzt", "maintenant", "agora", "adesso", "nu", "teraz"].contains(
+                        stripped($0.folded))
+                }
+            } ?? false
         return Login(
-            title: service(tokens, excluding: [password, username ?? ""]), username: username, password: password)
+            title: service(tokens, excluding: [password, username ?? ""]), username: username, password: password,
+            changed: now)
     }
 
     /// "Dropbox changed to Cl0ud-Og-23", "changed Microsoft pw -> Bramble2020#", "Netflix pw

@@ -254,4 +254,18 @@ extension NotesImporterTests {
         #expect(items.count == 2 && items.allSatisfy { $0.folder == ["Wachtwoorden  (niet weggooien!!)"] })
         #expect(items.allSatisfy { Self.hidden($0) == nil }, "\(items.map { Self.hidden($0) ?? "" })")
     }
+
+    @Test func aSentenceSayingAServicesPasswordIsNowXChangesItsRecord() {
+        let items = Self.items(
+            "hotmail: liam@hotmail.co.uk  pw: chelsea88\nInstagram = liam.patel88 / Chels3a#Blue\nHotmail pw is now Chelsea_FC_2018 (old one got hacked)\nGmail password is now Blue!Sky22"
+        )
+        #expect(
+            items.contains {
+                $0.title == "hotmail" && $0.username == "liam@hotmail.co.uk" && $0.password == "Chelsea_FC_2018"
+                    && $0.customFields.contains { $0.concealed && $0.value == "chelsea88" }
+            })
+        // With no record of that service above, the sentence is a login of its own.
+        #expect(items.contains { $0.title == "Gmail" && $0.password == "Blue!Sky22" })
+        #expect(items.count == 3)
+    }
 }
