@@ -952,7 +952,11 @@ struct NotesRecordAssembler {
         let identifies =
             (2...3).contains(line.fields.count) && next?.kind == .content
             && next?.fields.first?.label?.field == .password
-            && (draft.map({ $0.isTitleOnly && $0.lastLine == line.number - 1 })
+            // ("Impôts (impots.gouv.fr)" above: a title and its address only.)
+            && (draft.map({ open in
+                open.title != nil && !open.hasCredential && open.customFields.isEmpty && open.notes.isEmpty
+                    && open.unrecognized.isEmpty && open.lastLine == line.number - 1
+            })
                 ?? headings.last.map({ !$0.used && $0.line >= line.number - 2 }) ?? false)
         let identified = identifies ? line.fields.filter { !$0.parenthesised } : []
         if identified.count == 2, identified[0].label == nil, identified[0].tokens.count <= 4,
@@ -2523,6 +2527,16 @@ struct NotesRecordAssembler {
                 draft!.title = value
                 draft!.titleLine = true
             } else if draft!.username == nil {
+                // "identifiant = n° sécu 184077511204533": a number's name inside the value names
+                // the identifier after it, which is the login.
+                var value = value
+                if value.utf8.contains(0x20), let space = value.lastIndex(of: " "),
+                    case let number = String(value[value.index(after: space)...]), Self.isIdentifier(number),
+                    Self.isAccountNumberLabel(String(value[..<space]))
+                {
+                    draft!.unrecognized.append(String(value[..<space]))
+                    value = number
+                }
                 draft!.username = value
                 draft!.usernameLabelled = true
                 draft!.usernameLabel = name

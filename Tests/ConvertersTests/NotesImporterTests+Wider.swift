@@ -268,4 +268,15 @@ extension NotesImporterTests {
         #expect(items.contains { $0.title == "Gmail" && $0.password == "Blue!Sky22" })
         #expect(items.count == 3)
     }
+
+    @Test func anIdentifierUnderATitleWithItsAddressOrNamedInsideALoginsValue() {
+        Self.expect(
+            "Impôts (impots.gouv.fr)\n  n° fiscal : 3012457789123\n  mot de passe : Declar@tion2021",
+            [("Impôts", "3012457789123", "Declar@tion2021")])
+        Self.expect(
+            "Ameli\n  identifiant = n° sécu 184077511204533\n  mdp : Ameli.Sante84",
+            [("Ameli", "184077511204533", "Ameli.Sante84")])
+        // A login that is words stays as written.
+        Self.expect("Orange\n  identifiant = anne lefevre\n  mdp : Or4nge!", [("Orange", "anne lefevre", "Or4nge!")])
+    }
 }
