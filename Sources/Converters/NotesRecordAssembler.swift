@@ -1828,6 +1828,10 @@ struct NotesRecordAssembler {
                 (userIndex < passwordIndex && user.allSatisfy { $0.isLetter || $0.isNumber || "._-".contains($0) }
                     && remaining[passwordIndex].text.contains { !$0.isLetter && !$0.isNumber && !"._-".contains($0) })
                 || NotesImporter.isGamerTag(user)
+                // ("Medicare: DWallace38 / Medicare_Dot38": an initial, a surname and digits is a
+                // login name's shape, before a password joined by `_`, `-` or `.`.)
+                || (userIndex < passwordIndex && Self.isInitialAndSurname(user)
+                    && remaining[passwordIndex].text.contains { "._-".contains($0) })
             if NotesToken.isPasswordLike(user), !tag {
                 draft!.unrecognized.append(remaining[userIndex].text)
             } else {
@@ -3045,6 +3049,17 @@ struct NotesRecordAssembler {
     static let identityNumberNames: Set<String> = [
         "ssn", "sin", "pesel", "bsn", "nino", "ni", "tfn", "cpr", "nir", "dni", "nie", "cnp", "egn", "oib", "amka",
     ]
+
+    /// `DWallace38`, `JSmith2020`, `MHarris`: an initial, a capitalised surname and up to four
+    /// digits — how employers and agencies make login names.
+    static func isInitialAndSurname(_ text: String) -> Bool {
+        let letters = text.prefix { $0.isLetter }
+        let digits = text.dropFirst(letters.count)
+        guard letters.count >= 4, digits.count <= 4, digits.allSatisfy(\.isNumber), digits.allSatisfy(\.isASCII)
+        else { return false }
+        let chars = Array(letters)
+        return chars[0].isUppercase && chars[1].isUppercase && chars.dropFirst(2).allSatisfy(\.isLowercase)
+    }
 
     /// `48201937`, `1234567TA`, `123.456.789-09`, `07-4418-2`: mostly digits, in one chunk — an
     /// identifier (customer, contract or tax number), not a word, a date or a password.

@@ -279,4 +279,15 @@ extension NotesImporterTests {
         // A login that is words stays as written.
         Self.expect("Orange\n  identifiant = anne lefevre\n  mdp : Or4nge!", [("Orange", "anne lefevre", "Or4nge!")])
     }
+
+    @Test func anInitialASurnameAndDigitsBeforeAPasswordIsTheLogin() {
+        Self.expect("Medicare.gov: DWallace38 / Medicare_Dot38", [("Medicare.gov", "DWallace38", "Medicare_Dot38")])
+        #expect(NotesRecordAssembler.isInitialAndSurname("JSmith2020"))
+        #expect(
+            !NotesRecordAssembler.isInitialAndSurname("FrostyEJ2011")
+                && !NotesRecordAssembler.isInitialAndSurname("Summer2020"))
+        // Letters and digits alone after the name stay either: kept out of sight.
+        let either = Self.items("roblox FrostyEJ2011 robux123ethan")
+        #expect(either.count == 1 && either[0].username == nil && either[0].password == "robux123ethan")
+    }
 }
