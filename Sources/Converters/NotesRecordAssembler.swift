@@ -335,6 +335,16 @@ struct NotesRecordAssembler {
         }
         // "same email, pw Eir-01", "iFood — mesmo gmail — senha x": the login of a record above
         // (the last with an e-mail, when the phrase names a mail), never a title.
+        // ("spotify mismo correo / Musica_Lu93": at the end of the title, the same.)
+        if open.username == nil, open.password != nil, let title = open.title, title.utf8.contains(0x20),
+            case let words = title.split(separator: " "), words.count >= 3,
+            let cut = (1..<words.count - 1).first(where: { index in
+                Self.pointsToPreviousLogin(words[index...].joined(separator: " "))
+            })
+        {
+            open.title = words[..<cut].joined(separator: " ")
+            open.unrecognized.append(words[cut...].joined(separator: " "))
+        }
         // ("FACEBOOK  (SAME EMAIL)": in brackets after the title, the same.)
         if open.username == nil, open.password != nil, let title = open.title, title.hasSuffix(")"),
             let bracket = title.lastIndex(of: "("), bracket > title.startIndex,

@@ -290,4 +290,12 @@ extension NotesImporterTests {
         let either = Self.items("roblox FrostyEJ2011 robux123ethan")
         #expect(either.count == 1 && either[0].username == nil && either[0].password == "robux123ethan")
     }
+
+    @Test func aPointerToALoginEndingATitleGivesTheLogin() {
+        Self.expect(
+            "gmail: lucia@gmail.com / Peli2021!\nspotify mismo correo / Musica_Lu93",
+            [("gmail", "lucia@gmail.com", "Peli2021!"), ("spotify", "lucia@gmail.com", "Musica_Lu93")])
+        // A title that merely holds a pointer word is left as written.
+        Self.expect("Same Day Delivery: ana@x.org / Fast!Box9", [("Same Day Delivery", "ana@x.org", "Fast!Box9")])
+    }
 }
