@@ -339,7 +339,10 @@ struct NotesRecordAssembler {
         if open.username == nil, open.password != nil, let title = open.title, title.utf8.contains(0x20),
             case let words = title.split(separator: " "), words.count >= 3,
             let cut = (1..<words.count - 1).first(where: { index in
-                Self.pointsToPreviousLogin(words[index...].joined(separator: " "))
+                // (A pointer word first, by its bytes: most titles hold none.)
+                (words[index].utf8.count > 8
+                    || Self.packedPointerWords.contains(NotesLabel.packedLowercase(words[index].utf8)))
+                    && Self.pointsToPreviousLogin(words[index...].joined(separator: " "))
             })
         {
             open.title = words[..<cut].joined(separator: " ")
