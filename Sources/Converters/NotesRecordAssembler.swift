@@ -332,6 +332,19 @@ struct NotesRecordAssembler {
         {
             open.username = value
             open.password = original.password
+        } else if open.username == nil, open.passwordLabel == nil, let value = open.password,
+            !NotesToken.isPasswordLike(value), !value.contains(" "), value.first?.isLowercase == true,
+            value.count >= 4, Self.isHandle(value),
+            open.unrecognized.contains(where: { text in
+                let words = text.split(separator: " ").prefix(2).map { NotesLabel.fold($0) }
+                return words.count == 2 && Self.pointerWords.contains(words[0])
+                    && ["as", "als", "wie", "comme", "como", "que", "che", "ile", "jako", "som"].contains(words[1])
+            })
+        {
+            // ("Depop - laurenpikes - same as everything else lol": pointing at no record named
+            // above, the password is unknown — the login name is still no password.)
+            open.username = value
+            open.password = nil
         }
         // "same email, pw Eir-01", "iFood — mesmo gmail — senha x": the login of a record above
         // (the last with an e-mail, when the phrase names a mail), never a title.

@@ -298,4 +298,12 @@ extension NotesImporterTests {
         // A title that merely holds a pointer word is left as written.
         Self.expect("Same Day Delivery: ana@x.org / Fast!Box9", [("Same Day Delivery", "ana@x.org", "Fast!Box9")])
     }
+
+    @Test func aLoginNameBesideSameAsNoRecordNamedIsNoPassword() {
+        let items = Self.items(
+            "Etsy - lauren@x.org - Sunflower-Kayak-38\nDepop - laurenpikes - same as everything else lol")
+        #expect(items.contains { $0.title == "Depop" && $0.username == "laurenpikes" && $0.password == nil })
+        // A plain word beside no pointer stays the password, as before.
+        Self.expect("Netflix - sunshine", [("Netflix", nil, "sunshine")])
+    }
 }
