@@ -323,28 +323,27 @@ struct NotesRecordAssembler {
         // "Depop - laurenpikes - same as etsy", "VPN: skowalczyk — same as outlook": a login name
         // beside a pointer to another record's password is the username; the password is that one.
         if open.username == nil, open.passwordLabel == nil, let value = open.password,
-            !NotesToken.isPasswordLike(value),
-            !value.contains(" "), value.first?.isLowercase == true, value.count >= 4,
-            let source = open.unrecognized.lazy.compactMap(Self.pointedService).first,
-            let original = drafts.suffix(Self.sharedLoginReach).last(where: { draft in
-                draft.password != nil && draft.title.map { Self.titleNames($0, source) } == true
-            })
+            !NotesToken.isPasswordLike(value), !value.contains(" "), value.first?.isLowercase == true, value.count >= 4
         {
-            open.username = value
-            open.password = original.password
-        } else if open.username == nil, open.passwordLabel == nil, let value = open.password,
-            !NotesToken.isPasswordLike(value), !value.contains(" "), value.first?.isLowercase == true,
-            value.count >= 4, Self.isHandle(value),
-            open.unrecognized.contains(where: { text in
-                let words = text.split(separator: " ").prefix(2).map { NotesLabel.fold($0) }
-                return words.count == 2 && Self.pointerWords.contains(words[0])
-                    && ["as", "als", "wie", "comme", "como", "que", "che", "ile", "jako", "som"].contains(words[1])
-            })
-        {
-            // ("Depop - laurenpikes - same as everything else lol": pointing at no record named
-            // above, the password is unknown — the login name is still no password.)
-            open.username = value
-            open.password = nil
+            if let source = open.unrecognized.lazy.compactMap(Self.pointedService).first,
+                let original = drafts.suffix(Self.sharedLoginReach).last(where: { draft in
+                    draft.password != nil && draft.title.map { Self.titleNames($0, source) } == true
+                })
+            {
+                open.username = value
+                open.password = original.password
+            } else if Self.isHandle(value),
+                open.unrecognized.contains(where: { text in
+                    let words = text.split(separator: " ").prefix(2).map { NotesLabel.fold($0) }
+                    return words.count == 2 && Self.pointerWords.contains(words[0])
+                        && Self.comparisonWords.contains(words[1])
+                })
+            {
+                // ("Depop - laurenpikes - same as everything else lol": pointing at no record named
+                // above, the password is unknown — the login name is still no password.)
+                open.username = value
+                open.password = nil
+            }
         }
         // "same email, pw Eir-01", "iFood — mesmo gmail — senha x": the login of a record above
         // (the last with an e-mail, when the phrase names a mail), never a title.
@@ -2687,7 +2686,7 @@ struct NotesRecordAssembler {
         "passwords", "logins", "credentials", "contrasenas", "claves", "accesos", "acessos", "kennworter",
         "passworter", "zugangsdaten", "identifiants", "wachtwoorden", "inloggegevens", "senhas", "credenziali",
         "hasla", "hasła", "losenord", "hesla", "sifreler", "şifreler", "palavras-passe", "mots de passe",
-        "zugange", "zugangsdaten", "accessi", "acces", "adgangskoder", "passord", "parole", "parolas",
+        "zugange", "accessi", "acces", "adgangskoder", "passord", "parole", "parolas",
     ]
 
     /// "Client A - SFTP sftp.clienta.com: acme_upload / Sftp-Upload-ClientA": a login and a
@@ -2773,7 +2772,7 @@ struct NotesRecordAssembler {
     static let genericHeadingWords: Set<String> = [
         "passwords", "logins", "accounts", "credentials", "contrasenas", "claves", "cuentas", "accesos",
         "kennworter", "passworter", "zugange", "konten", "comptes", "identifiants", "acces", "wachtwoorden",
-        "accounts", "inloggegevens", "senhas", "contas", "acessos", "password", "credenziali", "account",
+        "inloggegevens", "senhas", "contas", "acessos", "password", "credenziali", "account",
         "work", "home", "personal", "perso", "privat", "trabajo", "casa", "travail", "arbeit", "werk", "lavoro",
         "banking", "banks", "social", "streaming", "misc", "other", "others", "varios", "divers", "sonstiges",
         // Polish, Swedish, Czech, Turkish and German plurals of the words above.
@@ -2963,7 +2962,7 @@ struct NotesRecordAssembler {
         }
         // ("same as outlook" points at Outlook's password, not at a login.)
         guard (2...5).contains(words.count), pointerWords.contains(words[0]), !lookWords.contains(words[0]),
-            !["as", "als", "wie", "comme", "como", "que", "che", "ile", "jako", "som", "like", "to"].contains(words[1])
+            !comparisonWords.contains(words[1]), !["like", "to"].contains(words[1])
         else {
             return false
         }
@@ -2989,7 +2988,7 @@ struct NotesRecordAssembler {
     static let pointerFillers: Set<String> = [
         "as", "que", "qu'", "wie", "bei", "come", "per", "login", "password", "pw", "mdp", "than", "for", "that",
         "of", "la", "le", "el", "il", "als", "comme", "como", "di", "de", "van", "dem", "der", "du", "do", "da",
-        "one", "thing", "the", "della", "dello", "del", "des", "das", "des", "pass", "passwort", "senha",
+        "one", "thing", "the", "della", "dello", "del", "des", "das", "pass", "passwort", "senha",
         "contrasena", "mail", "email", "e-mail", "correo", "and", "e", "y", "et", "und", "en", "co", "jak",
     ]
 
@@ -3015,11 +3014,14 @@ struct NotesRecordAssembler {
     /// ``pointerWords`` packed by ``NotesLabel/packedLowercase(_:)``.
     static let packedPointerWords = NotesLabel.packed(pointerWords)
 
+    /// The word after a pointer that compares (`same as`, `gleich wie`, `même que`).
+    static let comparisonWords: Set<String> = ["as", "als", "wie", "comme", "como", "que", "che", "ile", "jako", "som"]
+
     static let pointerWords: Set<String> = [
         "same", "idem", "see", "wie", "siehe", "gleich", "comme", "voir", "meme", "como", "ver", "igual", "mismo",
         "misma", "come", "vedi", "stesso", "stessa", "zelfde", "zie", "mesmo", "mesma", "ayni", "aynı", "samme",
         "samma", "stejny", "acelasi", "sam", "sama", "selbe", "selben", "gleiche", "gleichen", "dieselbe", "hetzelfde",
-        "dezelfde", "zelfde",
+        "dezelfde",
     ]
 
     /// Connectors between a label and the service it is for, in the seven languages.
