@@ -6,6 +6,7 @@ enum ImportFormat: String, CaseIterable, ExpressibleByArgument {
     case csv
     case dashlaneCSV = "dashlane-csv"
     case keeperCSV = "keeper-csv"
+    case enpassCSV = "enpass-csv"
     case msecureCSV = "msecure-csv"
     case notes
     case kasperskyText = "kaspersky-txt"

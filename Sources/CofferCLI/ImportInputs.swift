@@ -24,7 +24,7 @@ struct ImportInputs: ParsableArguments {
     }
 
     static let formatHelp: ArgumentHelp =
-        "Force the input format: csv, dashlane-csv, keeper-csv, msecure-csv, notes, kaspersky-txt, apple-keychain, bitwarden-json, protonpass-json, dashlane-json, enpass-json, keeper-json, psono-json, keepass-xml, keepass1-xml, pwsafe-xml, stickypassword-xml, plist, json, keep-json, keep-html, notes-zip, simplenote-json, standardnotes-json, evernote-enex, markdown-note, html-note."
+        "Force the input format: csv, dashlane-csv, enpass-csv, keeper-csv, msecure-csv, notes, kaspersky-txt, apple-keychain, bitwarden-json, protonpass-json, dashlane-json, enpass-json, keeper-json, psono-json, keepass-xml, keepass1-xml, pwsafe-xml, stickypassword-xml, plist, json, keep-json, keep-html, notes-zip, simplenote-json, standardnotes-json, evernote-enex, markdown-note, html-note."
 
     /// Every input read (`format` forces one): the items, which report each came from, and the reports.
     func read(format: String?) throws -> (items: [VaultItem], sources: [Int], reports: [ImportReport]) {

@@ -57,6 +57,9 @@ enum CSVHeaderVocabulary {
         let all = words(header)
         guard !all.isEmpty else { return nil }
         if let known = phrases[all.joined()] { return known }
+        // `ID` (Samsung Pass): the login, weakly; a column of UUIDs or row numbers is the
+        // record's id instead (``CSVColumnEvidence``).
+        if all == ["id"] { return Meaning(field: .username, strength: 1) }
         let content = all.filter { !fillers.contains($0) && !linkingWords.contains($0) }
         if content.isEmpty {
             // Only fillers: what the filler says alone.
@@ -69,6 +72,13 @@ enum CSVHeaderVocabulary {
             return nil
         }
         if let known = phrases[content.joined()] { return known }
+        // `secondary_username`, `alternate email` (Avira, Dashlane): the login where the row
+        // has no other, and a custom field where it has.
+        if content.count == 2, let other = content.first(where: { alternateWords.contains($0) }),
+            let rest = content.first(where: { $0 != other }).flatMap(wordMeaning), rest.field == .username
+        {
+            return Meaning(field: .username, strength: 0)
+        }
         // A word that changes what the others mean (`first name`, `password hint`), or a
         // numbered column (`address 2`, `url2`): a custom field.
         if content.contains(where: { qualifiers.contains($0) || ($0.last?.isNumber == true && wordTable[$0] == nil) }) {
@@ -83,7 +93,7 @@ enum CSVHeaderVocabulary {
         }
         if passwordPhrases.contains(where: content.joined().contains) { return Meaning(field: .password, strength: 3) }
         let meanings = content.compactMap(wordMeaning)
-        guard let last = meanings.last else { return nil }
+        guard let last = meanings.last else { return labelMeaning(header) }
         // A name word makes a title (`Password Name`, `Website Name`), except beside a
         // folder, a tag or a user (`Folder Name`, `Nom d'utilisateur`, `Benutzername`).
         if let title = meanings.filter({ $0.field == .title }).max(by: { $0.strength < $1.strength }) {
@@ -101,6 +111,24 @@ enum CSVHeaderVocabulary {
         // less sure than a header of that word alone (`Password` beats `Email Password`).
         guard meanings.count > 1 else { return last }
         return Meaning(field: last.field, strength: max(1, last.strength - 1))
+    }
+
+    /// A header in words the notes reader knows as a label (``NotesLabel``: `Lösenord`,
+    /// `Användarnamn`, `Hasło`, `Пароль`, `비밀번호`, `Tjänst`): its field, less sure than the
+    /// header vocabulary's own words. Secrets and extras stay custom fields.
+    static func labelMeaning(_ header: String) -> Meaning? {
+        let folded = NotesLabel.fold(header.trimmingCharacters(in: .whitespaces))
+        guard folded.utf8.count <= 40, let label = NotesLabel.lookup(folded) else { return nil }
+        switch label.field {
+        case .title: return Meaning(field: .title, strength: 2)
+        case .username: return Meaning(field: .username, strength: 2)
+        case .email: return Meaning(field: .username, strength: 1)
+        case .password: return Meaning(field: .password, strength: 3)
+        case .url: return Meaning(field: .url, strength: 2)
+        case .notes: return Meaning(field: .notes, strength: 2)
+        case .totp: return Meaning(field: .totp, strength: 2)
+        case .secret, .extra: return nil
+        }
     }
 
     /// A header that names something secret: its column becomes a concealed custom field.
@@ -160,6 +188,9 @@ enum CSVHeaderVocabulary {
         if word.hasPrefix("url") || word.hasPrefix("uri") { return Meaning(field: .url, strength: 3) }
         return nil
     }
+
+    /// Words making a column a second one of its field (`secondary username`).
+    static let alternateWords: Set<String> = ["secondary", "alternate", "alt", "second", "other"]
 
     /// Set aside before matching (a header of only these means what the filler says alone).
     static let fillers: Set<String> = ["secret", "account", "login", "site", "web", "entry", "item"]

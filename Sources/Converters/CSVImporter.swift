@@ -176,6 +176,10 @@ public struct CSVImporter {
                             input: input, line: row.line, "no header under the lines above it (line \(row.line))")
                     }
                     (mapping, dialect) = try columnMapping(row, input: input)
+                    if overrides.isEmpty {
+                        CSVColumnEvidence.refine(
+                            &mapping, header: row.fields, sample: Self.sampleRows(text, after: row.line, input: input))
+                    }
                 } catch {
                     // "PASSWORD LIST — Hendricks family,,,," / "Last updated: …" / ",,,,": a
                     // sheet's title lines above its header, one cell at most each; reported
@@ -225,6 +229,15 @@ public struct CSVImporter {
         return HeaderlessTable.columns(sample.map(\.fields))
     }
 
+    /// Up to ``CSVColumnEvidence/sampleRows`` rows after line `header`, from the first 64 KiB
+    /// (cut at a line's end); none when that much does not parse.
+    static func sampleRows(_ text: String, after header: Int, input: String) -> [[String]] {
+        let head = text.utf8.prefix(65_536)
+        let cut = head.count < text.utf8.count ? (head.lastIndex(of: 0x0A) ?? head.endIndex) : head.endIndex
+        guard let rows = try? CSVReader.rows(String(text[..<cut]), input: input).rows else { return [] }
+        return rows.filter { $0.line > header }.prefix(CSVColumnEvidence.sampleRows).map(\.fields)
+    }
+
     /// Header → field per column, and the dialect the header names. Two columns naming one
     /// field: the stronger holds it (``CSVHeaderVocabulary``); equally strong ones are an error.
     func columnMapping(_ header: CSVReader.Row, input: String) throws -> (ColumnMapping, String) {
@@ -255,7 +268,8 @@ public struct CSVImporter {
                 $0.strength > $1.strength || ($0.strength == $1.strength && $0.column < $1.column)
             }
             // The same header twice (Buttercup's `!group_name`) is one column written twice: no clash.
-            if ranked.count > 1, ranked[0].strength == ranked[1].strength,
+            // (Two second columns, `secondary username` and `alternate email`: the first fills first.)
+            if ranked.count > 1, ranked[0].strength == ranked[1].strength, ranked[0].strength > 0,
                 Self.normalize(header.fields[ranked[0].column]) != Self.normalize(header.fields[ranked[1].column])
             {
                 let (first, second) = (header.fields[ranked[0].column], header.fields[ranked[1].column])
@@ -362,8 +376,7 @@ public struct CSVImporter {
         Self.readSecureNote(&item)
         if item.title.isEmpty { item.title = Self.fallbackTitle(for: item) }
         Self.concealSecretFields(of: &item)
-        // (Not for exports Coffer reads back losslessly: their notes are the user's, as written.)
-        if dialect == "csv" || dialect.hasPrefix("lastpass") { Self.concealSecretNoteLines(of: &item) }
+        Self.concealSecretNoteLines(of: &item)
         let hasSecret = item.password != nil || item.username != nil || !item.urls.isEmpty || item.totp != nil
         let hasText = item.notes != nil || !item.customFields.isEmpty || !item.title.isEmpty
         if !hasSecret && !hasText {
@@ -489,28 +502,56 @@ public struct CSVImporter {
     }
 
     /// Lines of a manager's notes that name a secret and give it (`Secure key PIN 60613`,
-    /// `Recovery codes: 4821 9930`): moved to one concealed field, so the notes — shown and
-    /// searched — never hold them.
+    /// `Recovery codes: 4821 9930`, `NIP cajero: 4093`, `Security answer: Cape Coast Castle`,
+    /// `A: Biscuit` under `Security Q: first pet`), and lines holding a card number: moved to
+    /// one concealed field, so the notes — shown and searched — never hold them.
     static func concealSecretNoteLines(of item: inout VaultItem) {
         guard let notes = item.notes else { return }
-        var plain = [String]()
-        var secret = [String]()
-        for line in notes.split(separator: "\n", omittingEmptySubsequences: false) {
-            let words = CSVHeaderVocabulary.words(String(line))
-            let named = words.contains {
-                CSVHeaderVocabulary.secretWords.contains($0)
-                    || ["code", "codes", "password", "passcode", "pw", "pwd", "mdp", "passwort", "senha", "contrasena"]
-                        .contains($0)
-            }
-            let valued = line.split(separator: " ").contains { token in
-                token.contains(where: \.isNumber) && token.count >= 4
-            }
-            if named, valued { secret.append(String(line)) } else { plain.append(String(line)) }
-        }
-        guard !secret.isEmpty else { return }
+        let lines = notes.split(separator: "\n", omittingEmptySubsequences: false)
+        let secrets = secretLines(lines)
+        guard secrets.contains(true) else { return }
+        let secret = lines.indices.filter { secrets[$0] }.map { String(lines[$0]) }
+        let plain = lines.indices.filter { !secrets[$0] }.map { String(lines[$0]) }
         item.customFields.append(.init(name: "Secret notes", value: secret.joined(separator: "\n"), concealed: true))
         item.notes = plain.contains { !$0.isEmpty } ? plain.joined(separator: "\n") : nil
     }
+
+    /// Which of `lines` name a secret and give it, or hold a card number.
+    static func secretLines(_ lines: [Substring]) -> [Bool] {
+        var afterQuestion = false
+        return lines.map { line in
+            let words = CSVHeaderVocabulary.words(String(line))
+            let named = words.contains { secretNoteWords.contains($0) || CSVHeaderVocabulary.secretWords.contains($0) }
+            let digits = line.count(where: \.isNumber)
+            let valued =
+                digits >= 4
+                || line.split(separator: " ").contains { token in token.contains(where: \.isNumber) && token.count >= 4
+                }
+            // An answer or a phrase is words: its label is enough, with a value after it.
+            let answered =
+                (words.contains(where: answerWords.contains) || (afterQuestion && words.first == "a"))
+                && line.split(separator: ":", maxSplits: 1).count == 2
+                && !line.split(separator: ":", maxSplits: 1)[1].allSatisfy(\.isWhitespace)
+            afterQuestion = words.contains { ["q", "question", "frage", "pregunta", "domanda", "vraag"].contains($0) }
+            return (named && valued) || answered || (digits >= 12 && NotesToken.hasCardNumber(line))
+        }
+    }
+
+    /// Words naming a secret number or code in notes, besides the header vocabulary's secret words.
+    static let secretNoteWords: Set<String> = [
+        "code", "codes", "password", "passcode", "pw", "pwd", "mdp", "passwort", "senha", "contrasena", "nip", "kode",
+        "kod", "koodi", "combo", "combination", "combinaison", "kombination", "safe", "digicode", "medicare", "pps",
+        "ppsn", "steuer", "steuerid", "nino", "bsn", "pesel", "dni", "nie", "cpf", "cvv", "pruefziffer", "prufziffer",
+        "비밀번호", "暗証番号", "密码", "пароль", "пин", "dowod", "dowodu", "ausweis", "ausweisnummer",
+        "personalausweis", "reisepass", "passnummer", "identite", "identidad", "identita", "paspoort", "pasaporte",
+    ]
+
+    /// Words labelling an answer or a phrase: secret whatever its value looks like.
+    static let answerWords: Set<String> = [
+        "answer", "antwort", "respuesta", "reponse", "risposta", "resposta", "antwoord", "seed", "mnemonic",
+        "phrase", "passphrase", "sakerhetsfraga", "sikkerhedssporgsmal", "sikkerhetssporsmal", "sicherheitsfrage",
+        "beveiligingsvraag", "turvakysymys", "pytanie",
+    ]
 
     /// `[{"label": "PIN", "type": "hidden", "value": "1234"}]` (NordPass's `custom_fields`):
     /// its fields, hidden ones concealed; nil for anything else.
@@ -536,6 +577,8 @@ public struct CSVImporter {
             let folded = field.value.lowercased()
             if CSVHeaderVocabulary.isSecret(field.name)
                 || (item.password.map { $0.count >= 4 && field.value.contains($0) } ?? false)
+                // A card number, or a line naming a secret and giving it (`Combination: 38-12-27`).
+                || secretLines(field.value.split(separator: "\n", omittingEmptySubsequences: false)).contains(true)
                 || (folded.hasPrefix("[") || folded.hasPrefix("{"))
                     && (folded.contains("\"hidden\"") || folded.contains("\"password\"")
                         || folded.contains("\"secret\""))

@@ -23,7 +23,8 @@ public enum Importer {
         BitwardenImporter(), ProtonPassImporter(), DashlaneJSONImporter(), EnpassImporter(), KeeperJSONImporter(),
         PsonoImporter(), KeePassXMLImporter(), KeePass1XMLImporter(), PasswordSafeXMLImporter(),
         StickyPasswordImporter(), PlistImporter(), AppleKeychainImporter(), KasperskyTextImporter(),
-        KeeperCSVImporter(), MSecureCSVImporter(), DashlaneCSVImporter(), CSVImporter(), NotesImporter(),
+        EnpassCSVImporter(), KeeperCSVImporter(), MSecureCSVImporter(), DashlaneCSVImporter(), CSVImporter(),
+        NotesImporter(),
         JSONTextImporter(),
     ]
 

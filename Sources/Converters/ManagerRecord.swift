@@ -8,6 +8,9 @@ enum ManagerRecord {
         var item = item
         if item.title.isEmpty { item.title = CSVImporter.fallbackTitle(for: item) }
         if item.title.isEmpty { item.title = "Untitled" }
+        // A PIN or an answer in a manager's notes or plain fields is kept out of sight.
+        CSVImporter.concealSecretFields(of: &item)
+        CSVImporter.concealSecretNoteLines(of: &item)
         let hasCredential =
             item.password != nil || item.username != nil || !item.urls.isEmpty || item.totp != nil
             || !item.details.isEmpty

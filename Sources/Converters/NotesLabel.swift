@@ -175,6 +175,15 @@ struct NotesLabel: Equatable, Sendable {
         (.title, false, ["title", "name", "service", "titre", "nom", "titel", "nombre", "servicio", "titolo", "nome"]),
         // "Account name: gamerdude99" under a title is the login (Steam's word for it): a username.
         (.title, false, ["titulo", "naam", "dienst", "service name", "entry", "site name"]),
+        // Sheets' column names in the languages next door to the seven, and further.
+        (
+            .title, false,
+            [
+                "tjanst", "namn", "nazwa", "serwis", "tjeneste", "navn", "palvelu", "nimi", "sluzba", "nazev",
+                "hizmet", "isim", "serviciu", "denumire", "szolgaltatas", "nev", "название", "сервис", "이름", "제목",
+                "名前", "名称", "名稱", "タイトル", "サービス",
+            ]
+        ),
         (
             .username, true,
             [
@@ -188,6 +197,8 @@ struct NotesLabel: Equatable, Sendable {
                 "nazwa uzytkownika", "uzytkownik", "anvandarnamn", "anvandare", "identyfikator", "cpf",
                 // Danish, Norwegian, Czech, Romanian, Turkish, Finnish and Hungarian.
                 "brugernavn", "brukernavn", "uzivatelske jmeno", "uzivatel", "nume utilizator",
+                "логин", "имя пользователя", "пользователь", "아이디", "사용자 이름", "사용자", "ユーザー名",
+                "ユーザーid", "用户名", "用戶名", "账号", "帳號",
                 "nume de utilizator", "utilizator", "kullanıcı adı", "kullanici adi", "kullanıcı", "kullanici",
                 "kayttajatunnus", "kayttajanimi", "felhasznalonev", "identificador", "identificativo",
                 "id", "client id", "nutzer", "nutzername", "usager", "login-id", "username/email", "user/email",
@@ -230,6 +241,7 @@ struct NotesLabel: Equatable, Sendable {
                 "parola d'ordine", "parola chiave", "senha", "palavra-passe", "palavra passe", "wachtwoord",
                 "haslo", "hasło", "losenord", "adgangskode", "passord", "kodeord", "heslo",
                 "sifre", "şifre", "salasana", "jelszo", "codigo de acesso", "code d'acces", "kata sandi",
+                "пароль", "비밀번호", "パスワード", "密码", "密碼",
                 "passphrase", "pass phrase", "psw", "psswd", "paswd", "master password", "wpa key", "network key",
                 "wpa2", "wpa3", "wpa2 key", "pswrd", "psswrd", "pwrd", "passwrd",
                 "wifi key", "wifi password", "wlan-schlussel", "wlan key",
@@ -278,6 +290,9 @@ struct NotesLabel: Equatable, Sendable {
             [
                 "site", "web", "address", "lien", "adresse", "enlace", "indirizzo", "endereco", "host", "server",
                 "pagina", "page", "seite", "portal",
+                "adress", "webbplats", "webbsida", "strona", "strona www", "adres www", "hjemmeside", "nettside",
+                "nettsted", "verkkosivu", "osoite", "adresa", "weboldal", "web sitesi", "сайт", "адрес", "웹사이트",
+                "ウェブサイト", "网址", "網址",
             ]
         ),
         (
@@ -285,6 +300,10 @@ struct NotesLabel: Equatable, Sendable {
             [
                 "note", "notes", "notiz", "notizen", "nota", "notas", "remarque", "remarques", "commentaire",
                 "comment", "comments", "bemerkung", "opmerking", "opmerkingen", "observacion", "observacoes", "memo",
+                "uwagi", "notatki", "kommentar", "kommentarer", "anteckningar", "anteckning", "merknad",
+                "merknader", "notater", "noter", "bemaerkninger", "huomautus", "huomautukset", "muistiinpanot",
+                "lisatiedot", "poznamka", "poznamky", "notlar", "aciklama", "megjegyzes", "notite", "observatii",
+                "заметки", "примечание", "комментарий", "메모", "メモ", "备注", "備註",
             ]
         ),
         (.totp, true, ["totp", "otp", "2fa", "mfa", "2fa secret", "otp secret", "totp secret", "authenticator key"]),
@@ -338,6 +357,11 @@ struct NotesLabel: Equatable, Sendable {
         for (field, bare, names) in entries {
             for name in names where table[name] == nil {
                 table[name] = NotesLabel(field: field, name: name, bare: bare)
+                // Looked up folded: `сайт` is found as `саит`, `パスワード` as its folded form.
+                let folded = fold(name)
+                if folded != name, table[folded] == nil {
+                    table[folded] = NotesLabel(field: field, name: name, bare: bare)
+                }
             }
         }
         return table

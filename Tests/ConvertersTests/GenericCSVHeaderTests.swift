@@ -204,7 +204,7 @@ import VaultModel
         #expect(CSVHeaderVocabulary.meaning(of: header)?.field == field, "\(header)")
     }
 
-    @Test(arguments: ["first name", "Password hint", "address2", "PIN", "Passport", "Card number", "id", "uuid"])
+    @Test(arguments: ["first name", "Password hint", "address2", "PIN", "Passport", "Card number", "uuid"])
     func vocabularyLeavesOtherColumnsCustom(_ header: String) {
         #expect(CSVHeaderVocabulary.meaning(of: header) == nil, "\(header)")
     }

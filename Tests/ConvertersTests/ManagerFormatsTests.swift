@@ -131,7 +131,9 @@ import VaultModel
         #expect(github.customFields == [.init(name: "Login name", value: "work")])
         #expect(items.first { $0.title == "Skype" }?.username == "ana.skype")
         let note = try #require(items.first { $0.title == "Locker" })
-        #expect(note.kind == .secureNote && note.notes == "code 4-2-1\nleft side")
+        // The code is kept out of sight: notes are shown and searched.
+        #expect(note.kind == .secureNote && note.notes == "left side")
+        #expect(note.customFields == [.init(name: "Secret notes", value: "code 4-2-1", concealed: true)])
     }
 
     @Test func psonoJSON() throws {

@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+import VaultModel
+
+@testable import Converters
+
+/// CSV exports that a header alone misreads (issue 10 §4), each rule with inputs and
+/// counter-inputs: the values under a header, the languages of people's own sheets,
+/// Enpass's field pairs, and secrets in managers' notes.
+@Suite struct CSVEvidenceTests {
+    static func items(_ text: String) throws -> [VaultItem] {
+        try Importer.importFile(Array(text.utf8), input: "export.csv").items
+    }
+
+    /// Two login columns: the one whose values look like logins holds the login.
+    @Test func theColumnOfLoginsHoldsTheLogin() throws {
+        let kaspersky = try Self.items(
+            #"""
+            Website name,Website URL,Login name,Login,Password,Comment
+            VK,https://vk.com,Personal,+79161234567,Vk0ntakte!2020,
+            Yandex,https://passport.yandex.ru,Main mailbox,d.ivanova,Ya;Passport;88,
+            Habr,https://habr.com,,divanova_dev,habr-Habr-HABR,
+            Ozon,https://www.ozon.ru,work,darya@yandex.ru,"Ozon ""Premium""",
+            """#)
+        #expect(kaspersky.map(\.username) == ["+79161234567", "d.ivanova", "divanova_dev", "darya@yandex.ru"])
+        #expect(kaspersky[0].customFields.contains { $0.name == "Login name" && $0.value == "Personal" })
+        // Counter-input: both columns hold logins; the stronger header keeps the login.
+        let both = try Self.items(
+            #"""
+            name,url,username,email,password
+            A,https://a.com,ana_1,ana@x.org,pw-A-1
+            B,https://b.com,bo.b,bob@x.org,pw-B-2
+            """#)
+        #expect(both.map(\.username) == ["ana_1", "bo.b"])
+    }
+
+    /// `Site` holding names beside `Adresse` holding addresses: the names are the titles.
+    @Test func aSiteColumnOfNamesIsTheTitle() throws {
+        let sheet = try Self.items(
+            #"""
+            "Site","Adresse","Identifiant","Mot de passe","Remarques"
+            "Mutualité Belge","https://www.mutualite-belge.be/connexion","theo@boitemail.be","Mutu;Belge,77",""
+            "Frites & Co","https://commande.fritesco.be","+32 470 55 01 29","Fr!tes&Mayo",""
+            """#)
+        #expect(sheet.map(\.title) == ["Mutualité Belge", "Frites & Co"])
+        #expect(sheet[0].urls == ["https://www.mutualite-belge.be/connexion"])
+        // Counter-input: a site column of addresses stays the URL, and the name column the title.
+        let named = try Self.items(
+            #"""
+            Name,Site,Login,Password
+            Bank,https://bank.example,ana,pw-Bank-1
+            Shop,https://shop.example,ana,pw-Shop-2
+            """#)
+        #expect(named.map(\.title) == ["Bank", "Shop"] && named[0].urls == ["https://bank.example"])
+    }
+
+    /// `ID` is the login (Samsung Pass), unless its values are UUIDs or row numbers.
+    @Test func anIDColumnIsTheLoginUnlessItNumbersTheRows() throws {
+        let samsung = try Self.items(
+            #"""
+            Title,URL,ID,Password,Memo
+            Hangang Mart,https://www.hangangmart.co.kr,minji.kim@bomail.kr,한강마트!2023,
+            Seoul Bike,https://bike.seoulshare.kr,010-5555-0172,"B1ke;Seoul,Go",
+            """#)
+        #expect(samsung.map(\.username) == ["minji.kim@bomail.kr", "010-5555-0172"])
+        let numbered = try Self.items(
+            #"""
+            id,name,url,password
+            1,A,https://a.com,pw-A-1
+            2,B,https://b.com,pw-B-2
+            3,C,https://c.com,pw-C-3
+            """#)
+        #expect(numbered.allSatisfy { $0.username == nil } && numbered[0].customFields.first?.name == "id")
+    }
+
+    /// Headers in the languages next door: Swedish, Polish, Norwegian, Russian, Korean.
+    @Test(arguments: [
+        "Tjänst;Adress;Användarnamn;Lösenord;Kommentar",
+        "Nazwa;Strona;Login;Hasło;Uwagi",
+        "Tjeneste;Nettside;Brukernavn;Passord;Notater",
+        "Название;Сайт;Логин;Пароль;Заметки",
+        "이름;웹사이트;아이디;비밀번호;메모",
+    ])
+    func sheetsInMoreLanguages(_ header: String) throws {
+        let rows = try Self.items(header + "\nNordbank;https://nordbank.example;erik.l;Älg;Skog,Sjö7;Dosa\n")
+        #expect(rows.count == 1)
+        #expect(rows.first?.title == "Nordbank" && rows.first?.username == "erik.l", "\(header)")
+        #expect(rows.first?.password == "Älg", "\(header)")  // (the semicolons split the password: as written)
+        #expect(rows.first?.urls == ["https://nordbank.example"] && rows.first?.notes != nil, "\(header)")
+    }
+
+    /// `secondary_username` (Avira) is the login where the row has no other.
+    @Test func aSecondLoginColumnFillsAnEmptyLogin() throws {
+        let avira = try Self.items(
+            #"""
+            name,website,username,secondary_username,password,notes
+            ,https://shop.lumen.co.uk/account,,praman88,Lum3n;Fabric;s,
+            Bank,https://bank.in,PR0041882,priya@inbox.in,T@ndem_2022!,
+            """#)
+        #expect(avira[0].username == "praman88" && avira[0].title == "shop.lumen.co.uk")
+        #expect(avira[1].username == "PR0041882")
+        #expect(avira[1].customFields.contains { $0.name == "secondary_username" && $0.value == "priya@inbox.in" })
+    }
+
+    /// Enpass: a title, then name/value pairs, then the note; with its header or without.
+    @Test func enpassFieldPairs() throws {
+        let body = #"""
+            "Sakura Bank","Username","atanaka","Email","aiko@hana.jp","Password","Sakura#Bank-2024","Website","https://direct.sakura.jp","Website","https://m.sakura.jp","PIN","903316",""
+            "Ramen Club","Username","","Email","aiko@hana.jp","Password","ラーメン2023","Website","https://ramen.jp/login","points member"
+            "Passport","Type","Passport","Passport number","TK8812044",""
+            """#
+        for text in ["\"Title\",\"Field\",\"Value\",\"Field\",\"Value\",\".........\",\"Note\"\n" + body, body] {
+            let (items, report) = try Importer.importFile(Array(text.utf8), input: "enpass.csv")
+            #expect(report.format == "enpass-csv" && items.count == 3)
+            let bank = try #require(items.first)
+            #expect(bank.title == "Sakura Bank" && bank.username == "atanaka" && bank.password == "Sakura#Bank-2024")
+            #expect(bank.urls == ["https://direct.sakura.jp", "https://m.sakura.jp"])
+            #expect(bank.customFields.contains { $0.name == "PIN" && $0.concealed })
+            #expect(items[1].username == "aiko@hana.jp" && items[1].notes == "points member")
+            #expect(items[2].kind == .secureNote)
+            #expect(items[2].customFields.contains { $0.name == "Passport number" && $0.concealed })
+        }
+        // Counter-input: an ordinary table whose second column is a login is no Enpass file.
+        let plain = "Bank,ana,pw-1,https://b.com,x\nShop,bob,pw-2,https://s.com,y\n"
+        #expect(!EnpassCSVImporter.looksLikeEnpass(plain))
+    }
+
+    /// A notes line naming a secret and giving it, or holding a card number, is concealed in
+    /// any manager's export; the other lines stay notes.
+    @Test func secretsInAManagersNotesAreConcealed() throws {
+        let text = #"""
+            Title,Url,Username,Password,OTPAuth,Favorite,Archived,Tags,Notes
+            Bank,https://bank.example,ana,pw-Bank-1,,false,false,,"Security Q: first pet
+            A: Biscuit"
+            Gym,https://gym.example,ana,pw-Gym-2,,false,false,,"Combo 18-04-33
+            locker 12 by the door"
+            Gift,https://gift.example,ana,pw-Gift-3,,false,false,,Gift card 6011 0009 9013 9424 applied
+            Seeds,https://w.example,ana,pw-W-4,,false,false,,Recovery phrase: orbit canyon velvet
+            Plain,https://p.example,ana,pw-P-5,,false,false,,Renewal in June 2025
+            """#
+        let items = try Self.items(text)
+        func secret(_ index: Int) -> String? { items[index].customFields.first { $0.concealed }?.value }
+        #expect(items[0].notes == "Security Q: first pet" && secret(0) == "A: Biscuit")
+        #expect(items[1].notes == "locker 12 by the door" && secret(1) == "Combo 18-04-33")
+        #expect(items[2].notes == nil && secret(2) == "Gift card 6011 0009 9013 9424 applied")
+        #expect(items[3].notes == nil && secret(3) == "Recovery phrase: orbit canyon velvet")
+        // Counter-input: a date is no secret.
+        #expect(items[4].notes == "Renewal in June 2025" && secret(4) == nil)
+    }
+}
