@@ -46,6 +46,9 @@ struct NotesLine: Sendable {
     /// What opened the line before its text and is no part of it (a chat message's
     /// `[12/03/2021, 19:05] Ana:`): kept with the record the line goes to, out of sight.
     var prefix: String?
+    /// A shell command the line's values were read from, its password left out
+    /// (``NotesCommandLine``): kept in the notes of the record the line goes to.
+    var command: String?
     /// A sentence, not a record ("old pw was x, changed to y"): kept, never read into fields
     /// unless it states a login (``NotesSentence``).
     var isProse = false

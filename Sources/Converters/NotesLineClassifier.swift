@@ -124,6 +124,14 @@ enum NotesLineClassifier {
         let (body, listItem) = NotesMarkdown.stripListMarker(unprefixed)
         line.isListItem = listItem
         line.text = String(NotesMarkdown.plain(body))
+        // `mysql -h db1 -u app -p'S3cret'`: a pasted command is read for what it signs in with.
+        if let command = NotesCommandLine.find(in: line.text) {
+            line.command = command.written
+            line.text = command.rewritten(line.text)
+        } else if NotesCommandLine.isPlainCommand(line.text) {
+            line.kind = .long
+            return line
+        }
         // "Netflix ........ ana@x.org": dot leaders (three dots or more, or `…`) separate.
         if Self.hasDotLeader(line.text) {
             line.text = NotesTokenizer.dotLeadersSpaced(line.text[...])

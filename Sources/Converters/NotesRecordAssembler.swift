@@ -285,7 +285,18 @@ struct NotesRecordAssembler {
                 draft!.touch(line.number)
                 return 1
             }
+            // Each pasted command is a login of its own, unless a title above names it.
+            // (Lines kept out of sight above it, `cd ~/app`, go with it.)
+            if line.command != nil, let open = draft, !open.isTitleOnly,
+                open.title != nil || open.hasCredential || !open.urls.isEmpty || !open.customFields.isEmpty
+            {
+                flush()
+            }
             content(line, next: next)
+            if let command = line.command {
+                _ = current(line)
+                draft!.notes.append(command)
+            }
             if let prefix = line.prefix,
                 draft?.unrecognized.last != String(NotesLineClassifier.trimmedSpaces(line.raw[...]))
             {
