@@ -143,4 +143,114 @@ import Testing
         let check = try Self.read(["p3.swift.coffer", "--key-file", "key.bin"], in: dir)
         #expect(check.status == 0, "\(check.stdout)")
     }
+
+    /// What a salvage reports, alike from `coffer salvage` and the second reader: the damaged
+    /// chunks, the chunks missing, whether the index was lost, the records and blobs
+    /// recovered, and each lost blob, with the reader's `NAME: ` prefix and runs of spaces
+    /// dropped.
+    static func salvageReport(_ output: String, name: String) -> [String] {
+        output.split(separator: "\n").compactMap { line in
+            var text = Substring(line)
+            if text.hasPrefix("\(name): ") { text = text.dropFirst(name.count + 2) }
+            let words = text.split(separator: " ")
+            switch words.first {
+            case "damaged" where words.count > 2 && words[1] == "chunk": return words.prefix(3).joined(separator: " ")
+            case "missing": return words.prefix(2).joined(separator: " ")
+            case "index", "records", "blobs", "lost": return words.joined(separator: " ")
+            default: return nil
+            }
+        }
+    }
+
+    /// Salvages `name` with both readers (coffer into `name.out`) and expects the same
+    /// report from each. Returns coffer's.
+    static func salvageBoth(_ name: String, key: [String], in dir: URL) throws -> [String] {
+        let swift = try CLITests.coffer(["salvage", name, "-o", "\(name).out", "--no-passphrase"] + key, in: dir)
+        let python = try read([name, "--salvage"] + key, in: dir)
+        let report = salvageReport(swift.stdout, name: name)
+        #expect(swift.status == 0 && python.status == 0, "\(name): \(swift.stdout)\(swift.stderr) / \(python.stdout)")
+        #expect(report.contains { $0.hasPrefix("records ") }, "\(name): \(swift.stdout)\(swift.stderr)")
+        #expect(salvageReport(python.stdout, name: name) == report, "\(name): \(swift.stdout) / \(python.stdout)")
+        return report
+    }
+
+    /// Salvage (spec §6.6, §12.4) read from the spec alone: on a compressed vault that
+    /// `coffer` writes, with an attachment and damage beyond what its recovery trailer
+    /// repairs, the second reader recovers the same records and blobs as `coffer salvage`.
+    @Test func salvagesWhatCofferSalvages() throws {
+        let dir = try CLITests.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data((0..<64).map { UInt8($0) }).write(to: dir.appendingPathComponent("key.bin"))
+        let key = ["--key-file", "key.bin"]
+        var run = try CLITests.coffer(["create", "v.coffer", "--no-passphrase"] + key, in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        // Passwords that compress as little as real ones, so the groups span many chunks.
+        var random = SeededGenerator(seed: 11)
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#%")
+        var csv = "title,username,password\n"
+        for i in 0..<6000 {
+            csv += "item \(i),user\(i),\(String((0..<40).map { _ in alphabet.randomElement(using: &random)! }))\n"
+        }
+        try Data(csv.utf8).write(to: dir.appendingPathComponent("items.csv"))
+        run = try CLITests.coffer(["import", "items.csv", "--into", "v.coffer", "--no-passphrase"] + key, in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        try Data((0..<150_000).map { _ in UInt8.random(in: 0...255, using: &random) })
+            .write(to: dir.appendingPathComponent("big.bin"))
+        run = try CLITests.coffer(["add", "v.coffer", "--title", "Archive", "--no-passphrase"] + key, in: dir)
+        run = try CLITests.coffer(
+            ["attach", "add", "v.coffer", "Archive", "big.bin", "--no-passphrase"] + key, in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+
+        let original = try Data(contentsOf: dir.appendingPathComponent("v.coffer"))
+        func integer(at offset: Int, bytes: Int) -> Int {
+            (0..<bytes).reduce(0) { $0 | Int(original[offset + $1]) << (8 * $1) }
+        }
+        let header = integer(at: 12, bytes: 4)
+        let chunks = (integer(at: 32, bytes: 8) + 65_551) / 65_552
+        func chunk(_ i: Int) -> Int { header + i * 65_552 + 100 }
+        // At most 16 chunks, so the trailer is one group of 16 small blocks with parity 1: one
+        // damaged block is rebuilt, two are beyond it. The attachment's 3 chunks come last.
+        #expect(chunks >= 8 && chunks <= 16, "\(chunks) chunks")
+        for (name, offsets, cut) in [
+            ("one.coffer", [chunk(2)], nil), ("two.coffer", [chunk(1), chunk(4)], nil),
+            ("blob.coffer", [chunk(3), chunk(chunks - 2)], nil), ("cut.coffer", [], chunk(5)),
+        ] as [(String, [Int], Int?)] {
+            var damaged = original
+            for offset in offsets { damaged[offset] ^= 0x20 }
+            try damaged.prefix(cut ?? damaged.count).write(to: dir.appendingPathComponent(name))
+            let report = try Self.salvageBoth(name, key: key, in: dir)
+            let whole = report.contains { $0.hasPrefix("records ") && $0.hasSuffix(" recovered, 0 lost") }
+            #expect(whole == (name == "one.coffer"), "\(name): \(report)")
+            let blobLost = report.contains("blobs 0 recovered, 1 lost")
+            #expect(blobLost == (name == "blob.coffer" || name == "cut.coffer"), "\(name): \(report)")
+        }
+    }
+
+    /// Salvage of a 1.0 file (records stored one by one, no trailer): a test-kit vector
+    /// damaged in its records region and in its index.
+    @Test func salvagesA10VaultAsCofferDoes() throws {
+        let dir = try CLITests.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let vector = try Data(
+            contentsOf: Self.root.appendingPathComponent("samples/testkit/success_records_two_chunks"))
+        let blank = try #require(vector.firstRange(of: Data("\n\n".utf8)))
+        let fields = String(decoding: vector[..<blank.lowerBound], as: UTF8.self)
+        let hex = try #require(fields.split(separator: "\n").first { $0.hasPrefix("key file: ") }).dropFirst(10)
+        let keyFile = Data(
+            stride(from: 0, to: hex.count, by: 2).map { i in
+                UInt8(hex.dropFirst(i).prefix(2), radix: 16)!
+            })
+        try keyFile.write(to: dir.appendingPathComponent("key.bin"))
+        let original = Data(vector[blank.upperBound...])
+        let header = (12..<16).reduce(0) { $0 | Int(original[$1]) << (8 * ($1 - 12)) }
+        for (name, chunk) in [("records.coffer", 1), ("index.coffer", 0)] {
+            var damaged = original
+            damaged[header + chunk * 65_552 + 30_000] ^= 0x20
+            try damaged.write(to: dir.appendingPathComponent(name))
+            let report = try Self.salvageBoth(name, key: ["--key-file", "key.bin"], in: dir)
+            #expect(report.contains("damaged chunk \(chunk)"), "\(name): \(report)")
+            #expect(report.contains { $0.hasPrefix("index lost") } == (chunk == 0), "\(name): \(report)")
+            #expect(!report.contains { $0.hasPrefix("records ") && $0.hasSuffix(" 0 lost") }, "\(name): \(report)")
+        }
+    }
 }

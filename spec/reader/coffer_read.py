@@ -11,7 +11,7 @@ that the spec is enough to read a vault: tests run it over every vector of
 samples/testkit/ and over vaults the `coffer` tool writes.
 
     coffer_read.py VAULT (--passphrase-file F | --key-file F | --identity F) [--dump]
-                         [--allow-kdf-memory]
+                         [--allow-kdf-memory] [--salvage]
     coffer_read.py VAULT --check
     coffer_read.py VAULT --repair OUT [--parity N]
     coffer_read.py --testkit DIR
@@ -23,19 +23,27 @@ record count), and with --dump its records as an XML plist. The exit code is the
 compressed records of §12, private collections of §13). Without a key, --check performs §1
 steps 1–6 and the trailer's checks (§11.4), and --repair rebuilds damaged blocks from the
 trailer (§11.5) and writes the repaired file to OUT, a new file (with --parity N, a trailer
-of N rows per group).
+of N rows per group). With a key, --salvage reads a damaged vault as `coffer salvage` does
+(§6.6): it rebuilds in memory what the trailer can, authenticates each chunk on its own and
+reports the damaged and missing chunks, the records recovered (of the index's recordCount
+when the index survived) and the blobs recovered and lost; with --dump it prints the
+recovered records. It exits with the class of a vault that does not open, 0 when it
+recovered something or lost nothing, and the payload failure's code when it lost everything.
 
 The code follows the spec's sections: `order_of_checks` (§1) calls `header_*` (§2),
 `keyslot` and `kdf_*` (§3), `chunk_geometry` (§4), `keys_*` (§5), then `PayloadReading`
 (§6.5), whose steps call `frame` (§6.1), `regions_*` (§6.2), `index_schema` (§6.3) and
-`padme` (§6.4), and last `recovery_check` (§11.4). The recovery trailer (§11) is
-`recovery_extension` (§11.1), `RecoveryLayout`, `recovery_footer`,
-`recovery_find_trailer` and `recovery_parity` (§11.2, over `gf_*`, GF(2⁸)),
-`recovery_check` (§11.4) and `recovery_repair` (§11.5). Compressed records (§12) are
-`compression_extension` (§12.1) and, for §6.5 step 3 as §12.3 changes it,
+`padme` (§6.4), and last `recovery_check` (§11.4). Salvage (§6.6) is `salvage_open` (its
+step 1) and `PayloadSalvage`, a `PayloadReading` whose `step2_chunks`, `step3_index`,
+`step4_records` (with `salvage_record`) and `step5_blobs` (over `step6_blob`) are its steps
+2–5. The recovery trailer (§11) is `recovery_extension` (§11.1), `RecoveryLayout`,
+`recovery_footer`, `recovery_find_trailer` and `recovery_parity` (§11.2, over `gf_*`,
+GF(2⁸)), `recovery_check` (§11.4) and `recovery_repair` (§11.5) over `recovery_solve`, which
+`recovery_rebuild_for_salvage` (§11.5's last paragraph, before a salvage) shares. Compressed
+records (§12) are `compression_extension` (§12.1) and, for §6.5 step 3 as §12.3 changes it,
 `PayloadReading.step3_record_groups` (§12.2) over `zstd_declared_size` (the size a frame
 declares, checked against the limits before anything is decompressed), `zstd_decompress`
-and `group_records`; §12.4 (salvage) is not implemented. Private collections (§13) are
+and `group_records`; `PayloadSalvage.salvage_group` is §12.4. Private collections (§13) are
 `collections_extension` (§13.1), `collections_index` (§13.4, called from `index_schema` at
 §6.5 step 2) and, for §1 step 11 (§13.7), `collections_open` over `member_key` (§13.2),
 `grant_open` (§13.3), `collection_unseal` (§13.5) and `collection_contents` (§13.6); the
@@ -763,26 +771,31 @@ class PayloadReading:
         blobs = {}
         used = index["records"][1]
         for number, blob in enumerate(index["blobs"]):
-            first, chunks = blob["region"]
-            end = 24 + blob["length"]
-            parts = []
-            for j in range(chunks):
-                offset = j * BODY
-                _, body = self.frame(first + j, KIND_BLOB, continuation=regions_continuation([(0, end)], offset))
-                if j == 0:
-                    if len(body) < 24:
-                        self.fail(first, f"blob {number}'s first chunk cannot hold its id and length")
-                    if body[:16] != blob["id"] or struct.unpack_from("<Q", body, 16)[0] != blob["length"]:
-                        self.fail(first, f"blob {number}: id or length differ from the index")
-                held = min(end - offset, BODY)
-                if len(body) < held:
-                    self.fail(first + j, f"blob {number}: the chunk ends inside the blob")
-                if any(body[held:]):
-                    self.fail(first + j, f"blob {number}: bytes after the blob are not zero")
-                parts.append(body[:held])
-            blobs[blob["id"]] = b"".join(parts)[24:]
-            used += chunks
+            blobs[blob["id"]] = self.step6_blob(number, blob)
+            used += blob["region"][1]
         return blobs, used
+
+    def step6_blob(self, number, blob):
+        """§6.5 step 6 for one blob region: tag, frame and continuation of each chunk, the id
+        and length in the first, the blob's bytes, zeros after them. Returns the blob."""
+        first, chunks = blob["region"]
+        end = 24 + blob["length"]
+        parts = []
+        for j in range(chunks):
+            offset = j * BODY
+            _, body = self.frame(first + j, KIND_BLOB, continuation=regions_continuation([(0, end)], offset))
+            if j == 0:
+                if len(body) < 24:
+                    self.fail(first, f"blob {number}'s first chunk cannot hold its id and length")
+                if body[:16] != blob["id"] or struct.unpack_from("<Q", body, 16)[0] != blob["length"]:
+                    self.fail(first, f"blob {number}: id or length differ from the index")
+            held = min(end - offset, BODY)
+            if len(body) < held:
+                self.fail(first + j, f"blob {number}: the chunk ends inside the blob")
+            if any(body[held:]):
+                self.fail(first + j, f"blob {number}: bytes after the blob are not zero")
+            parts.append(body[:held])
+        return b"".join(parts)[24:]
 
     def step7_padding(self, used):
         """§6.5 step 7: each padding chunk is all zero, frame included."""
@@ -824,6 +837,157 @@ def index_schema(index, member_slots=None):
     if member_slots is not None:
         return collections_index(index["members"], index["collections"], member_slots)
     return None
+
+
+# --- §6.6 salvage -------------------------------------------------------------------------
+
+
+def salvage_open(data, passphrase=None, key_file=None, identity=None, memory_policy=True):
+    """§6.6 step 1: what the recovery trailer can rebuild is rebuilt (§11.5, last paragraph),
+    then §1 steps 1–5 and 7–8 — step 6 is not applied: a cut file keeps the chunks it holds
+    whole, and bytes after the last chunk are ignored. Returns (the bytes salvaged from, the
+    data blocks rebuilt, header, file key) or raises Refused."""
+    data, rebuilt = recovery_rebuild_for_salvage(data)
+    header = header_parse(data)                                          # §1 steps 1–5
+    file_key, _, _ = keyslots_and_mac(header, passphrase, key_file, identity, memory_policy)  # 7–8
+    return data, rebuilt, header, file_key
+
+
+class Salvaged:
+    """What §6.6 recovered and what it lost."""
+
+
+class PayloadSalvage(PayloadReading):
+    """§6.6 (and §12.4 for record groups): every intact record and blob of a payload that
+    §6.5 refuses, each chunk authenticated on its own. The steps of §6.5 it reuses (the index,
+    a blob region) fail as there with a Refused, which here means "lost"."""
+
+    def __init__(self, data, header, file_key):
+        super().__init__(data, header, file_key)
+        # §6.6 step 1: a chunk is present when its sealed bytes lie wholly in the file.
+        self.present = 0
+        while self.present < self.count and self.sealed_range(self.present)[1] <= len(data):
+            self.present += 1
+        self.decompressed = 0  # §12.4: the content of the groups decompressed so far
+
+    def chunk(self, index):
+        if index >= self.present:
+            self.fail(index, "missing: the file ends before this chunk's last byte")
+        return super().chunk(index)
+
+    def salvage(self):
+        """§6.6 steps 2–5. Returns a Salvaged."""
+        result = Salvaged()
+        result.missing = self.count - self.present
+        result.damaged = self.step2_chunks()
+        index = self.step3_index()
+        result.index_lost = index is None
+        result.expected = None if index is None else index["recordCount"]
+        result.records = self.step4_records(index, set(result.damaged))
+        result.blobs, result.blobs_lost = self.step5_blobs(index, set(result.damaged))
+        result.collections = len(index["collections"]) if index is not None and "collections" in index else 0
+        return result
+
+    def step2_chunks(self):
+        """§6.6 step 2: a present chunk whose tag verifies is intact; the others are damaged."""
+        damaged = []
+        for index in range(self.present):
+            try:
+                self.chunk(index)
+            except Refused:
+                damaged.append(index)
+        return damaged
+
+    def step3_index(self):
+        """§6.6 step 3: the index survives when §6.5 steps 1–2 pass; None when it is lost."""
+        try:
+            index_length, index_chunks, stream = self.step1_index_chunks()
+            return self.step2_index(stream, index_length, index_chunks)
+        except Refused:
+            return None
+
+    def step4_records(self, index, damaged):
+        """§6.6 step 4: the records region's stream read item by item, resynchronising at the
+        continuation of the next intact chunk after a damaged one. Returns the decoded records."""
+        if index is not None:
+            end = min(index["records"][1], self.present)
+        else:  # the region runs to the first intact chunk that is not a records chunk
+            end = next(
+                (i for i in range(self.present) if i not in damaged and self.chunk(i)[0] != KIND_RECORDS),
+                self.present,
+            )
+        records = []
+        carry = bytearray()  # the stream from where an item starts; None while resynchronising
+        index_next = True  # the item at stream offset 0 is the index
+        for number in range(end):
+            if number in damaged:
+                carry = None  # the item in progress is lost
+                continue
+            plain = self.chunk(number)
+            continuation, body = struct.unpack_from("<I", plain, 4)[0], plain[FRAME:]
+            if carry is None:
+                if continuation >= len(body):  # the lost item goes on past this chunk
+                    continue
+                carry = bytearray(body[continuation:])
+                index_next = False  # an item found by resynchronising is never the index
+            else:
+                carry += body
+            at = 0
+            while len(carry) - at >= 4:
+                length = struct.unpack_from("<I", carry, at)[0]
+                if length == 0:  # zero fill: the rest of this chunk's body holds no item
+                    at = len(carry)
+                    break
+                if len(carry) - at - 4 < length:
+                    break  # the item goes on in the next chunk
+                item = bytes(carry[at + 4 : at + 4 + length])
+                if index_next:
+                    index_next = False
+                else:
+                    records.extend(self.salvage_group(item) if self.compressed else self.salvage_record(item))
+                at += 4 + length
+            del carry[:at]
+        if index is not None:
+            records = records[: index["recordCount"]]
+        return records
+
+    def salvage_record(self, item):
+        """§6.6 step 4: a record is kept when it decodes as strict bplist00."""
+        try:
+            return [bplist00(item)]
+        except PlistInvalid:
+            return []
+
+    def salvage_group(self, item):
+        """§12.4: a group decompressed under §12.2's limits, the 1 GiB total counting only the
+        groups decompressed; a group whose frame or content breaks §12.2 is lost whole, and
+        of the records of its content those that decode are kept."""
+        try:
+            declared = zstd_declared_size(item)
+            if declared is None or declared > min(MAX_GROUP_CONTENT, MAX_TOTAL_CONTENT - self.decompressed):
+                return []
+            content = zstd_decompress(item, declared)
+            self.decompressed += len(content)
+            held = group_records(content)
+        except ValueError:
+            return []
+        return [value for record in held for value in self.salvage_record(record)]
+
+    def step5_blobs(self, index, damaged):
+        """§6.6 step 5: with the index, a blob whose region's chunks are all present and intact
+        and pass §6.5 step 6 is recovered, any other is lost; without it none can be located.
+        Returns ({id: bytes}, [lost ids])."""
+        recovered, lost = {}, []
+        for number, blob in enumerate(index["blobs"] if index is not None else []):
+            first, chunks = blob["region"]
+            if first + chunks <= self.present and damaged.isdisjoint(range(first, first + chunks)):
+                try:
+                    recovered[blob["id"]] = self.step6_blob(number, blob)
+                    continue
+                except Refused:
+                    pass
+            lost.append(blob["id"])
+        return recovered, lost
 
 
 # --- §11 recovery trailer (version 1.1) ---------------------------------------------------
@@ -1171,20 +1335,7 @@ def recovery_repair(data, parity=None):
                 f"group {j} has {len(errors)} damaged data blocks and {len(intact_rows[j])} intact parity "
                 f"blocks: it is lost ({', '.join(layout.describe(i) for i in errors)})",
             )
-        syndromes = []
-        for r in rows:
-            accumulated = int.from_bytes(read.stored_parity(j, r), "little")
-            for i in layout.group(j):
-                if i not in errors:
-                    accumulated ^= gf_scale(recovery_coefficient(r, i // g), blocks[i].ljust(layout.B, b"\0"))
-            syndromes.append(accumulated.to_bytes(layout.B, "little"))
-        inverse = gf_invert([[recovery_coefficient(r, i // g) for i in errors] for r in rows])
-        for b, i in enumerate(errors):
-            accumulated = 0
-            for a, syndrome in enumerate(syndromes):
-                accumulated ^= gf_scale(inverse[b][a], syndrome)
-            start, end = layout.block_range(i)
-            rebuilt = accumulated.to_bytes(layout.B, "little")[: end - start]
+        for i, rebuilt in recovery_solve(read, blocks, j, errors, rows).items():
             if recovery_entry(rebuilt) != read.entries[i]:
                 raise Refused(
                     "not repairable",
@@ -1200,6 +1351,60 @@ def recovery_repair(data, parity=None):
     if not read.table_valid:
         done.append("rewrote the checksum table (its data proved intact by the parity)")
     return repaired, done
+
+
+def recovery_solve(read, blocks, j, errors, rows):
+    """§11.5 step 3 for group j: the damaged data blocks `errors` rebuilt from as many intact
+    parity rows `rows` and the group's other blocks (taken from `blocks`). Returns {block
+    number: rebuilt bytes, cut to the block's length in the file}; the caller compares each
+    with its table entry."""
+    layout, g = read.layout, read.layout.g
+    syndromes = []
+    for r in rows:
+        accumulated = int.from_bytes(read.stored_parity(j, r), "little")
+        for i in layout.group(j):
+            if i not in errors:
+                accumulated ^= gf_scale(recovery_coefficient(r, i // g), blocks[i].ljust(layout.B, b"\0"))
+        syndromes.append(accumulated.to_bytes(layout.B, "little"))
+    inverse = gf_invert([[recovery_coefficient(r, i // g) for i in errors] for r in rows])
+    rebuilt = {}
+    for b, i in enumerate(errors):
+        accumulated = 0
+        for a, syndrome in enumerate(syndromes):
+            accumulated ^= gf_scale(inverse[b][a], syndrome)
+        start, end = layout.block_range(i)
+        rebuilt[i] = accumulated.to_bytes(layout.B, "little")[: end - start]
+    return rebuilt
+
+
+def recovery_rebuild_for_salvage(data):
+    """§11.5, last paragraph: what a salvager rebuilds before it salvages (§6.6 step 1), in
+    memory. With the trailer located (§11.5 step 1) and its table checksum holding, each group
+    with k damaged data blocks and at least k intact parity rows is rebuilt (step 3), and each
+    rebuilt block that matches its table entry replaces the damaged one; every other group, and
+    everything when the trailer cannot be located or its table is damaged, stays as it is.
+    Nothing is rewritten. Returns (the file's bytes with those blocks, the blocks rebuilt)."""
+    try:
+        layout = recovery_locate(data)
+    except Refused:  # no trailer, or a file that is cut or has bytes added
+        return data, []
+    read = RecoveryRead(data, layout)
+    if not read.table_valid:  # the checksums cannot locate damage (§11.5 step 2)
+        return data, []
+    blocks = list(read.blocks[: layout.n])
+    rebuilt = []
+    for j in range(layout.g):
+        errors = [i for i in layout.group(j) if read.damaged(i)]
+        rows = [r for r in range(layout.N) if not read.damaged(layout.parity_number(j, r))][: len(errors)]
+        if not errors or len(rows) < len(errors):  # intact, or beyond repair
+            continue
+        for i, block in recovery_solve(read, blocks, j, errors, rows).items():
+            if recovery_entry(block) == read.entries[i]:
+                blocks[i] = block
+                rebuilt.append(i)
+    if not rebuilt:
+        return data, []
+    return b"".join(blocks) + data[layout.D :], sorted(rebuilt)
 
 
 # --- §12 compressed records (version 1.1) -------------------------------------------------
@@ -1884,6 +2089,9 @@ def main():
     parser.add_argument(
         "--parity", type=int, choices=range(1, MAX_PARITY + 1), metavar="N", help="with --repair: N rows per group"
     )
+    parser.add_argument(
+        "--salvage", action="store_true", help="with a key: recover the intact records and blobs (§6.6, §12.4)"
+    )
     parser.add_argument("--testkit", metavar="DIR")
     args = parser.parse_args()
     if args.testkit:
@@ -1892,6 +2100,8 @@ def main():
         parser.error("a vault or --testkit DIR")
     if args.parity and not args.repair:
         parser.error("--parity goes with --repair")
+    if args.salvage and (args.check or args.repair):
+        parser.error("--salvage needs a key; --check and --repair need none")
     with open(args.vault, "rb") as f:
         data = f.read()
     if args.check:
@@ -1907,6 +2117,8 @@ def main():
             key_file = f.read()
     if args.identity:
         identity = read_identity(args.identity)
+    if args.salvage:
+        return salvage_main(args.vault, data, passphrase, key_file, identity, not args.allow_kdf_memory, args.dump)
     kind, detail, digest, records, blobs, opened = read_vault(
         data, passphrase, key_file, identity, memory_policy=not args.allow_kdf_memory
     )
@@ -1923,11 +2135,17 @@ def main():
                 f"{len(collection.blobs)} blobs"
             )
     if args.dump:
-        try:
-            sys.stdout.write(plistlib.dumps(for_xml(records), fmt=plistlib.FMT_XML).decode("utf-8"))
-        except (ValueError, TypeError, OverflowError) as error:  # e.g. a control character
-            print(f"{args.vault}: the records cannot be written as an XML plist: {error}")
-            return 1
+        return dump_records(args.vault, records)
+    return 0
+
+
+def dump_records(path, records):
+    """--dump: the records as an XML plist on standard output."""
+    try:
+        sys.stdout.write(plistlib.dumps(for_xml(records), fmt=plistlib.FMT_XML).decode("utf-8"))
+    except (ValueError, TypeError, OverflowError) as error:  # e.g. a control character
+        print(f"{path}: the records cannot be written as an XML plist: {error}")
+        return 1
     return 0
 
 
@@ -1957,6 +2175,46 @@ def keyless_main(path, data):
             f"{path}: header and recovery trailer intact ({trailer.n} blocks of {trailer.B} bytes, {trailer.g} "
             f"group(s), {trailer.N} parity row(s)); without a key the MAC and AEAD tags are not checked"
         )
+    return 0
+
+
+def salvage_main(path, data, passphrase, key_file, identity, memory_policy, dump):
+    """--salvage: §6.6 with a key, reported as `coffer salvage` reports it. A file that does not
+    open (§1 steps 1–5, 7–8) exits with its class; one that opens exits 0 when something was
+    recovered or nothing was lost, and with the payload failure's code when everything was."""
+    try:
+        data, rebuilt, header, file_key = salvage_open(data, passphrase, key_file, identity, memory_policy)
+        salvaging = PayloadSalvage(data, header, file_key)
+        result = salvaging.salvage()
+    except Refused as refusal:
+        print(f"{path}: {refusal}")
+        return EXIT_CODES[refusal.kind]
+    if rebuilt:
+        print(f"{path}: rebuilt {len(rebuilt)} damaged data block(s) from the recovery trailer before salvaging")
+    for number in result.damaged:
+        first, last = salvaging.sealed_range(number)
+        print(f"{path}: damaged chunk {number} (file bytes {first}..<{last})")
+    if result.missing:
+        print(f"{path}: missing {result.missing} chunk(s) at the end (the file is cut)")
+    if result.index_lost:
+        print(f"{path}: index lost: record count unknown, blobs cannot be located")
+        if header.collections:
+            print(f"{path}: private collections lost with the index (they were sealed in it)")
+    recovered = len(result.records)
+    if result.expected is None:
+        print(f"{path}: records {recovered} recovered")
+    else:
+        print(f"{path}: records {recovered} of {result.expected} recovered, {result.expected - recovered} lost")
+    print(f"{path}: blobs {len(result.blobs)} recovered, {len(result.blobs_lost)} lost")
+    for blob_id in result.blobs_lost:
+        print(f"{path}:   lost blob {blob_id.hex()}")
+    if result.collections:
+        print(f"{path}: collections {result.collections} private collection(s) carried, sealed, in the index")
+    if dump and dump_records(path, result.records):
+        return 1
+    lost = result.index_lost or result.expected != recovered or result.blobs_lost
+    if lost and not (result.records or result.blobs):
+        return EXIT_CODES["payload failure"]
     return 0
 
 
