@@ -36,7 +36,14 @@ package struct RecoveryScan: Sendable {
         }.sorted()
     }
 
-    package var isRepairable: Bool { (tableIntact || damagedBlocks.isEmpty) && unrepairableGroups.isEmpty }
+    /// Whether every damaged block can be rebuilt. With the table damaged, no block can be
+    /// named damaged: the data is repairable (the table rebuilt) only when every group's
+    /// parity is still the parity of its data. Otherwise some data is damaged where no
+    /// checksum can say, and rewriting the trailer from it would lose the parity that could
+    /// still rebuild it once the table is restored (spec/FORMAT.md §11.5 step 2).
+    package var isRepairable: Bool {
+        (tableIntact || (damagedBlocks.isEmpty && inconsistentGroups.isEmpty)) && unrepairableGroups.isEmpty
+    }
 
     package func intactRows(ofGroup group: Int) -> [Int] {
         (0..<layout.parity).filter { !damagedParity.contains(ParityBlock(group: group, row: $0)) }

@@ -157,6 +157,24 @@ import VaultCrypto
         }
     }
 
+    /// A damaged table beside damaged data: no checksum can name the damaged block, so
+    /// nothing is repaired, and the file (its parity above all) is left as it is.
+    @Test func aDamagedTableWithDamagedDataIsRefusedAndTheFileLeftAlone() throws {
+        let original = try Self.vault(blob: 40 * FormatLimits.chunkPlaintextBytes)
+        let layout = try #require(try VaultFile(bytes: original).recovery)
+        var bytes = original
+        bytes[layout.tableOffset + 5] ^= 0x01
+        bytes[layout.range(ofBlock: 3).lowerBound + 200] ^= 0x40
+        let status = try VaultRepair.check(bytes: bytes)
+        #expect(!status.isRepairable)
+        #expect(throws: VaultError(.payloadDamaged, "")) { try VaultRepair.repaired(bytes: bytes) }
+        // Counter-input: the table alone damaged is rebuilt from the data (above), and the
+        // data alone damaged is rebuilt from the parity.
+        var dataOnly = original
+        dataOnly[layout.range(ofBlock: 3).lowerBound + 200] ^= 0x40
+        #expect(try VaultRepair.repaired(bytes: dataOnly) == original)
+    }
+
     @Test func repairNeverMakesATamperedFileOpen() throws {
         let original = try Self.vault()
         let file = try VaultFile(bytes: original)
