@@ -341,6 +341,13 @@ public struct CSVImporter {
                             || CSVHeaderVocabulary.isSecret(header.fields[column])))
                 continue
             }
+            // "yes", "no", "yes - authy" under `2FA?`: a note about two-factor sign-in, no secret to
+            // generate codes from (read as one, `no` was the base32 secret "NO").
+            if field == .totp, !value.isEmpty, !Self.isTOTPSecret(value) {
+                let secret = mapping.concealed.contains(column) || Self.secretLines([value[...]]).contains(true)
+                item.customFields.append(.init(name: header.fields[column], value: value, concealed: secret))
+                continue
+            }
             apply(value, to: field, of: &item, notes: &notes, input: input, line: row.line, report: &report)
         }
         // A weaker column fills its field where the stronger one is empty, else stays a custom field.
@@ -508,7 +515,12 @@ public struct CSVImporter {
     static func concealSecretNoteLines(of item: inout VaultItem) {
         guard let notes = item.notes else { return }
         let lines = notes.split(separator: "\n", omittingEmptySubsequences: false)
-        let secrets = secretLines(lines)
+        // A note titled `Student ID #` or `Personalausweis`: its numbers are that secret.
+        let titleWords = CSVHeaderVocabulary.words(item.title)
+        let titled = titleWords.contains {
+            $0 == "id" || secretNoteWords.contains($0) || CSVHeaderVocabulary.secretWords.contains($0)
+        }
+        let secrets = secretLines(lines, titled: titled)
         guard secrets.contains(true) else { return }
         let secret = lines.indices.filter { secrets[$0] }.map { String(lines[$0]) }
         let plain = lines.indices.filter { !secrets[$0] }.map { String(lines[$0]) }
@@ -516,12 +528,25 @@ public struct CSVImporter {
         item.notes = plain.contains { !$0.isEmpty } ? plain.joined(separator: "\n") : nil
     }
 
-    /// Which of `lines` name a secret and give it, or hold a card number.
-    static func secretLines(_ lines: [Substring]) -> [Bool] {
+    /// An `otpauth://` URI, or a base32 secret of 16 characters or more (spaces and dashes
+    /// between groups allowed): what a TOTP column holds when it holds a secret.
+    static func isTOTPSecret(_ value: String) -> Bool {
+        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.lowercased().hasPrefix("otpauth://") || trimmed.lowercased().hasPrefix("steam://") { return true }
+        let compact = trimmed.filter { $0 != " " && $0 != "-" }.uppercased()
+        return compact.count >= 16
+            && compact.allSatisfy { ("A"..."Z").contains($0) || ("2"..."7").contains($0) || $0 == "=" }
+    }
+
+    /// Which of `lines` name a secret and give it, or hold a card number (`titled`: the
+    /// record's title names the secret, so a number is enough).
+    static func secretLines(_ lines: [Substring], titled: Bool = false) -> [Bool] {
         var afterQuestion = false
         return lines.map { line in
             let words = CSVHeaderVocabulary.words(String(line))
-            let named = words.contains { secretNoteWords.contains($0) || CSVHeaderVocabulary.secretWords.contains($0) }
+            let named =
+                titled
+                || words.contains { secretNoteWords.contains($0) || CSVHeaderVocabulary.secretWords.contains($0) }
             let digits = line.count(where: \.isNumber)
             let valued =
                 digits >= 4
@@ -532,8 +557,12 @@ public struct CSVImporter {
                 (words.contains(where: answerWords.contains) || (afterQuestion && words.first == "a"))
                 && line.split(separator: ":", maxSplits: 1).count == 2
                 && !line.split(separator: ":", maxSplits: 1)[1].allSatisfy(\.isWhitespace)
-            afterQuestion = words.contains { ["q", "question", "frage", "pregunta", "domanda", "vraag"].contains($0) }
-            return (named && valued) || answered || (digits >= 12 && NotesToken.hasCardNumber(line))
+            let asks = words.contains { questionWords.contains($0) }
+            afterQuestion = asks
+            // `security q: fav teacher = Mrs. Alvarez`: a question with its answer after it.
+            let answeredInline = asks && (line.contains(" = ") || line.contains("->") || line.contains("→"))
+            return (named && valued) || answered || answeredInline
+                || (digits >= 12 && NotesToken.hasCardNumber(line))
         }
     }
 
@@ -544,6 +573,11 @@ public struct CSVImporter {
         "ppsn", "steuer", "steuerid", "nino", "bsn", "pesel", "dni", "nie", "cpf", "cvv", "pruefziffer", "prufziffer",
         "비밀번호", "暗証番号", "密码", "пароль", "пин", "dowod", "dowodu", "ausweis", "ausweisnummer",
         "personalausweis", "reisepass", "passnummer", "identite", "identidad", "identita", "paspoort", "pasaporte",
+    ]
+
+    /// Words naming a security question (its answer follows it, or is on the next line).
+    static let questionWords: Set<String> = [
+        "q", "question", "frage", "sicherheitsfrage", "pregunta", "domanda", "vraag", "pergunta", "pytanie",
     ]
 
     /// Words labelling an answer or a phrase: secret whatever its value looks like.

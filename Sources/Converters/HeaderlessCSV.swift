@@ -31,6 +31,8 @@ enum HeaderlessCSV {
         guard !value.contains(" "), value.contains(where: \.isLetter), value.contains(where: \.isNumber) else {
             return false
         }
+        // "2FA?", "OTP?": a column asking a question is a header's name.
+        if value.hasSuffix("?"), CSVHeaderVocabulary.meaning(of: String(value.dropLast())) != nil { return false }
         return value.contains { !$0.isLetter && !$0.isNumber && !"_-./#()".contains($0) }
     }
 

@@ -147,4 +147,39 @@ import VaultModel
         // Counter-input: a date is no secret.
         #expect(items[4].notes == "Renewal in June 2025" && secret(4) == nil)
     }
+
+    /// `yes` / `no` under `2FA?` is a note about two-factor sign-in, never a TOTP secret; a
+    /// base32 secret or an `otpauth://` URI is one.
+    @Test func aTwoFactorColumnHoldsASecretOnlyWhenItIsOne() throws {
+        let sheet = try Self.items(
+            #"""
+            Website / App,Login (email),Pass word,2FA?,Comments
+            Tunewave,zoe@campus.edu,Tun3wave!Zoe,no,family plan
+            Canvas,zm@ridgeview.edu,R1dgeview-Canvas,"yes, backup codes: 40192837 55102948",
+            Forge,zm@ridgeview.edu,F0rge-Pass,JBSWY3DPEHPK3PXP,
+            Cloud,zm@ridgeview.edu,Cl0ud-Pass,otpauth://totp/Cloud?secret=KRSXG5CTMVRXEZLU,
+            """#)
+        #expect(sheet.count == 4 && sheet[0].totp == nil && sheet[1].totp == nil)
+        #expect(sheet[0].customFields == [.init(name: "2FA?", value: "no")])
+        #expect(sheet[1].customFields.first?.concealed == true)
+        #expect(
+            sheet[2].totp?.contains("JBSWY3DPEHPK3PXP") == true && sheet[3].totp?.contains("KRSXG5CTMVRXEZLU") == true)
+        #expect(CSVImporter.isTOTPSecret("JBSW Y3DP EHPK 3PXP") && !CSVImporter.isTOTPSecret("yes - authy"))
+    }
+
+    /// A security question with its answer after `=`, and a number under a title naming an
+    /// identity document, are concealed too.
+    @Test func answersBesideQuestionsAndNumbersUnderIdentityTitles() throws {
+        let items = try Self.items(
+            #"""
+            name,url,username,password,note
+            Cobalt CU,https://cobalt.example,zoe,Cob@lt-CU,security q: fav teacher = Mrs. Alvarez
+            Student ID #,,,,S-00481177 (not a login)
+            Library,https://lib.example,zoe,L1brary-Pw,member since 2015
+            """#)
+        #expect(items[0].notes == nil && items[0].customFields.first?.value == "security q: fav teacher = Mrs. Alvarez")
+        #expect(items[1].notes == nil && items[1].customFields.first?.concealed == true)
+        // Counter-input: a year under an ordinary title stays in the notes.
+        #expect(items[2].notes == "member since 2015")
+    }
 }
