@@ -96,16 +96,38 @@ public struct CSVReader {
         return delimiter
     }
 
-    /// The delimiter that appears most often outside quotes on the first line.
+    /// The delimiter that appears most often outside quotes on the first line (or, below a
+    /// first line holding none, on the first line naming three columns or more).
     static func detectDelimiter(_ bytes: some Collection<UInt8>) -> Character {
+        // The first line decides, unless it holds no delimiter at all: a title above the table
+        // ("Karen's logins", a blank line, then `Site<TAB>Username<TAB>Password`). Then the
+        // first of the next lines naming three columns or more does.
+        var lines = [[UInt8: Int]]()
         var counts: [UInt8: Int] = [UInt8(ascii: ","): 0, UInt8(ascii: ";"): 0, UInt8(ascii: "\t"): 0]
         var quoted = false
+        var length = 0
         for c in bytes {
             if c == UInt8(ascii: "\"") { quoted.toggle() }
-            if !quoted, c == UInt8(ascii: "\n") || c == UInt8(ascii: "\r") { break }
+            if !quoted, c == UInt8(ascii: "\n") || c == UInt8(ascii: "\r") {
+                if length > 0 { lines.append(counts) }
+                if lines.count > CSVImporter.maximumPreambleLines
+                    || (lines.count == 1 && counts.values.contains { $0 > 0 })
+                {
+                    break
+                }
+                counts = counts.mapValues { _ in 0 }
+                length = 0
+                continue
+            }
+            length += 1
             if !quoted, counts[c] != nil { counts[c]! += 1 }
         }
-        let best = counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key != UInt8(ascii: ",")) }!
+        if length > 0 { lines.append(counts) }
+        let chosen =
+            lines.first.map { first in
+                first.values.contains { $0 > 0 } ? first : lines.first { $0.values.contains { $0 >= 2 } } ?? first
+            } ?? counts
+        let best = chosen.max { $0.value < $1.value || ($0.value == $1.value && $0.key != UInt8(ascii: ",")) }!
         return best.value > 0 ? Character(Unicode.Scalar(best.key)) : ","
     }
 }

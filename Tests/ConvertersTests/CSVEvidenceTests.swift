@@ -182,4 +182,19 @@ import VaultModel
         // Counter-input: a year under an ordinary title stays in the notes.
         #expect(items[2].notes == "member since 2015")
     }
+
+    /// A sheet pasted under a title line with no delimiter in it: the table's own line
+    /// chooses the delimiter (the title's was `,`, and the whole file was refused).
+    @Test func aTitleLineAboveATabTableDoesNotChooseItsDelimiter() throws {
+        let text =
+            "Karen's logins (copied out of my excel sheet)\r\n\r\nSite\tUsername\tPassword\tNotes\r\n"
+            + "MLS (Matrix)\tagent_7731\tListings#2024!\trenew Q3\r\nDotloop\tkaren@cb.com\tDotl00p$Sign\t\r\n"
+        let items = try Self.items(text)
+        #expect(items.map(\.title) == ["MLS (Matrix)", "Dotloop"])
+        #expect(items.map(\.password) == ["Listings#2024!", "Dotl00p$Sign"])
+        #expect(CSVReader.detectDelimiter(Array(text.utf8)) == "\t")
+        // Counter-inputs: a first line holding a delimiter decides, as before.
+        #expect(CSVReader.detectDelimiter(Array("codes d'accès\t\n\nMedium, a@b.c, Purple1997\n".utf8)) == "\t")
+        #expect(CSVReader.detectDelimiter(Array("name;url\nA,b,c,d\n".utf8)) == ";")
+    }
 }
