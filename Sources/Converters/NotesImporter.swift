@@ -304,14 +304,28 @@ public struct NotesImporter {
         // "wifi: HarrisHome5G / pass: x": a network named under a Wi-Fi label beside a password
         // titles its record. Network names look like passwords (NETGEAR42), so only the
         // password itself and secret-looking numbers are kept out of the title.
-        if item.title.isEmpty, let password,
-            let network = item.customFields.first(where: { field in
-                Self.networkLabels.contains(NotesLabel.fold(field.name)) && field.value != password
+        // "wi-fi de casa: VIVOFIBRA-7A21  senha: x" titled `wi-fi de casa`: the network's name
+        // joins the title, so the list says which network the key opens.
+        let network = password.flatMap { password in
+            item.customFields.first { field in
+                Self.namesNetwork(field.name) && field.value != password
                     && NotesToken.utf8Offset(of: password, in: field.value) == nil
                     && !field.value.split(separator: " ").contains { NotesToken.isSecretNumber($0) }
-            })
-        {
-            item.title = network.name + " " + network.value
+                    && !field.value.contains(" - ") && field.value.utf8.count <= 40
+            }
+        }
+        if let network {
+            let title = NotesLabel.fold(item.title)
+            if item.title.isEmpty {
+                item.title = network.name + " " + network.value
+            } else if title == NotesLabel.fold(network.name)
+                || title.split(separator: " ").contains(where: { Self.networkLabels.contains(String($0)) }),
+                !title.contains(NotesLabel.fold(network.value)),
+                // (A value with a password's symbols may be the key read in the network's place.)
+                network.value.allSatisfy({ $0.isLetter || $0.isNumber || "-_. ".contains($0) })
+            {
+                item.title += " " + network.value
+            }
         }
         if item.title.isEmpty {
             item.title =
@@ -358,9 +372,23 @@ public struct NotesImporter {
     }
 
     /// Labels naming a Wi-Fi network (its SSID is no secret; its key is the password).
+    /// A field named for a network: `wifi`, `network name`, or words with a network word among
+    /// them (`Guest wifi`, `wifi coloc`), but not its key (`wifi password`).
+    static func namesNetwork(_ name: String) -> Bool {
+        let folded = NotesLabel.fold(name)
+        if networkLabels.contains(folded) { return true }
+        guard NotesLabel.lookup(folded).map({ $0.field != .password && $0.field != .secret }) ?? true else {
+            return false
+        }
+        return folded.split(separator: " ").contains { networkLabels.contains(String($0)) }
+    }
+
     static let networkLabels: Set<String> = [
         "wifi", "wi-fi", "wlan", "ssid", "network", "network name", "netwerk", "netzwerk", "reseau", "netwerknaam",
-        "netzwerkname", "nom du reseau", "rete",
+        "netzwerkname", "nom du reseau", "rete", "wifi name", "wi-fi name", "wlan name", "wifi network",
+        "wi-fi network", "wifi ssid", "wi-fi ssid", "nom du wifi", "nombre de red", "nombre del wifi", "nome rete",
+        "nome da rede", "nome do wifi", "wlan-name", "wifi-name", "nazwa sieci", "natverksnamn", "netvaerksnavn",
+        "nettverksnavn",
     ]
 
     static func host(_ url: String) -> String? {

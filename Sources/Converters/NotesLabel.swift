@@ -33,6 +33,23 @@ struct NotesLabel: Equatable, Sendable {
             let word = String(phrase.dropLast(mark.count))
             if lexicon[word] == nil, let label = lexicon[word + " number"] { return label }
         }
+        // "Home wifi:", "wifi coloc:", "Guest WLAN:": a network word with a word naming which
+        // network labels the network's name (`wifi password` names its key: in the lexicon).
+        if phrase.utf8.contains(0x20), phrase.utf8.count <= 30,
+            NotesToken.utf8Offset(of: "wi", in: phrase) != nil || NotesToken.utf8Offset(of: "wlan", in: phrase) != nil
+                || NotesToken.utf8Offset(of: "ssid", in: phrase) != nil
+        {
+            let words = phrase.split(separator: " ")
+            if words.count <= 3, let network = words.first(where: { ["wifi", "wi-fi", "wlan", "ssid"].contains($0) }),
+                !words.contains(where: { word in
+                    guard let label = lexicon[String(word)] else { return false }
+                    return label.field == .password || label.field == .secret
+                })
+            {
+                // (Named by its network word, as `wifi` alone is: the words beside it say which.)
+                return lexicon[String(network)]
+            }
+        }
         // "member no.", "Kunden-Nr.": an abbreviation's full stop.
         guard phrase.utf8.last == 0x2E, phrase.utf8.count > 2 else { return nil }
         return lexicon[String(phrase.dropLast())]
@@ -198,6 +215,8 @@ struct NotesLabel: Equatable, Sendable {
                 // Danish, Norwegian, Czech, Romanian, Turkish, Finnish and Hungarian.
                 "brugernavn", "brukernavn", "uzivatelske jmeno", "uzivatel", "nume utilizator",
                 "логин", "имя пользователя", "пользователь", "아이디", "사용자 이름", "사용자", "ユーザー名",
+                "ten dang nhap", "tên đăng nhập", "tai khoan", "tài khoản", "ονομα χρηστη", "όνομα χρήστη",
+                "χρηστης", "χρήστης", "nama pengguna", "pengguna",
                 "ユーザーid", "用户名", "用戶名", "账号", "帳號",
                 "nume de utilizator", "utilizator", "kullanıcı adı", "kullanici adi", "kullanıcı", "kullanici",
                 "kayttajatunnus", "kayttajanimi", "felhasznalonev", "identificador", "identificativo",
@@ -241,7 +260,8 @@ struct NotesLabel: Equatable, Sendable {
                 "parola d'ordine", "parola chiave", "senha", "palavra-passe", "palavra passe", "wachtwoord",
                 "haslo", "hasło", "losenord", "adgangskode", "passord", "kodeord", "heslo",
                 "sifre", "şifre", "salasana", "jelszo", "codigo de acesso", "code d'acces", "kata sandi",
-                "пароль", "비밀번호", "パスワード", "密码", "密碼",
+                "пароль", "비밀번호", "パスワード", "密码", "密碼", "mat khau", "mật khẩu", "κωδικος", "κωδικός",
+                "συνθηματικο", "συνθηματικό", "κλειδι", "κλειδί", "kata kunci", "parolă", "parola mea",
                 "passphrase", "pass phrase", "psw", "psswd", "paswd", "master password", "wpa key", "network key",
                 "wpa2", "wpa3", "wpa2 key", "pswrd", "psswrd", "pwrd", "passwrd",
                 "wifi key", "wifi password", "wlan-schlussel", "wlan key",
@@ -255,7 +275,7 @@ struct NotesLabel: Equatable, Sendable {
             .password, false,
             [
                 "p", "key", "cle", "schlussel", "ww", "pswd", "master", "sleutel", "netwerksleutel", "chiave", "pac",
-                "sandi", "parola",
+                "sandi", "parola", "mk",
                 "requirepass", "masterauth",
             ]
         ),
@@ -345,7 +365,10 @@ struct NotesLabel: Equatable, Sendable {
                 "account number", "iban", "bic", "expiry", "expires", "port", "kontonummer", "numero de compte",
                 "numero de cuenta", "numero conto", "rekeningnummer", "numero da conta", "numero di conto",
                 "database", "ip", "domain", "netwerk", "netzwerk", "reseau", "netwerknaam", "netzwerkname",
-                "nom du reseau", "rete",
+                "nom du reseau", "rete", "wifi name", "wi-fi name", "wlan name", "wifi network", "wi-fi network",
+                "wifi ssid", "wi-fi ssid", "nom du wifi", "nombre de red", "nombre del wifi", "nome rete",
+                "nome da rede", "nome do wifi", "wlan-name", "wifi-name", "nazwa sieci", "natverksnamn",
+                "netvaerksnavn", "nettverksnavn",
                 // Identity-document numbers: kept under their name, never read as `user:password`.
                 "dni", "nie", "documento",
             ]

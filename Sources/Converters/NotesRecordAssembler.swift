@@ -2455,7 +2455,7 @@ struct NotesRecordAssembler {
     private mutating func bareInRecord(_ field: NotesLine.Field) {
         // "Wifi: GuestNet / freshbread": the value after a network's name is its key.
         if draft!.username == nil, draft!.password == nil, field.tokens.count == 1, !field.parenthesised,
-            draft!.customFields.contains(where: { NotesImporter.networkLabels.contains(NotesLabel.fold($0.name)) }),
+            draft!.customFields.contains(where: { NotesImporter.namesNetwork($0.name) }),
             field.shape != .email, field.shape != .url
         {
             draft!.password = field.text
@@ -2474,7 +2474,7 @@ struct NotesRecordAssembler {
                 NotesLabel.fold($0).split(separator: " ").contains { NotesImporter.networkLabels.contains(String($0)) }
             }
             == true
-            || draft!.customFields.contains(where: { NotesImporter.networkLabels.contains(NotesLabel.fold($0.name)) })
+            || draft!.customFields.contains(where: { NotesImporter.namesNetwork($0.name) })
         if draft!.username == nil, let password = draft!.password, !network, field.tokens.count == 1,
             !field.parenthesised,
             !field.tokens[0].marked, field.text != password, field.text.count >= 4,

@@ -91,7 +91,8 @@ import ZIPFoundation
         let (items, report) = try Self.importBytes(try Self.sample("keep-note.html"), "keep-note.html")
         #expect(report.format == "keep-html")
         let item = try #require(items.first)
-        #expect(item.title == "Wifi")
+        // (A Wi-Fi record's title names its network too.)
+        #expect(item.title == "Wifi Casa-5G")
         #expect(item.password == "Ventana!Azul7")
         #expect(item.tags == ["Home", ExportedNote.archivedTag])
         #expect(item.modified == Self.date("2021-01-05T10:32:15Z"))
@@ -277,7 +278,7 @@ import ZIPFoundation
         let (items, report) = try Self.importBytes(try Self.keepTakeout(), "takeout-20240101.zip")
         #expect(report.format == "keep-takeout")
         #expect(report.notes == 2, "Gmail.html is the JSON note's copy; Wifi.html has no JSON")
-        #expect(Set(items.map(\.title)) == ["Gmail", "Wifi"])
+        #expect(Set(items.map(\.title)) == ["Gmail", "Wifi Casa-5G"])
         #expect(items.first { $0.title == "Gmail" }?.tags == ["Passwords", "Personal"])
     }
 
@@ -375,7 +376,7 @@ import ZIPFoundation
         do {
             let (items, report) = try Self.importBytes(bytes, "bent.zip")
             #expect(report.format == "keep-takeout")
-            #expect(items.map(\.title).sorted() == ["Gmail", "Wifi"])
+            #expect(items.map(\.title).sorted() == ["Gmail", "Wifi Casa-5G"])
         } catch let error as ConverterError {
             #expect(error.code == .malformed)
             #expect(error.input == "bent.zip")

@@ -28,7 +28,7 @@ extension NotesImporterTests {
     }
 
     @Test func orgVerbatimMarksAreNoPartOfAValue() {
-        Self.expect("wifi guest: =Gast-Hofmann= / =willkommen123=", [("wifi guest", nil, "willkommen123")])
+        Self.expect("wifi guest: =Gast-Hofmann= / =willkommen123=", [("wifi guest Gast-Hofmann", nil, "willkommen123")])
         let items = Self.items("SSID =Hofmann-5G= key =Wlan!Hofmann!2022=")
         #expect(items.first?.password == "Wlan!Hofmann!2022")
         // `pw = x` keeps reading as a label and its value.

@@ -545,9 +545,10 @@ import VaultModel
             "netflix - shared: familia.rojas@gmail.com  pw Rojas2019*",
             [("netflix", "familia.rojas@gmail.com", "Rojas2019*")])
         Self.expect("SAP -> usuario DLOPEZ  clave Sap_Lopez_01", [("SAP", "DLOPEZ", "Sap_Lopez_01")])
-        // A label extended by a name titles the record it opens; the network stays a field.
+        // A label extended by a name titles the record it opens, with the network's name; the
+        // network stays a field too.
         let wifi = Self.items("WiFi casa: NETGEAR42 / fUg#Rwoph@Kit#m3")
-        #expect(wifi.first?.title == "WiFi casa")
+        #expect(wifi.first?.title == "WiFi casa NETGEAR42")
         #expect(wifi.first?.password == "fUg#Rwoph@Kit#m3")
     }
     @Test func remarksCommandsAndPunctuationAreNotCredentials() {
@@ -647,7 +648,7 @@ import VaultModel
     @Test func trailingPhrasesAndNamedNetworks() {
         Self.expect("Instagram - anna.k / Insta!Anna22 - 2FA via SMS", [("Instagram", "anna.k", "Insta!Anna22")])
         let items = Self.items("Zoom passcode 998877\nWi-Fi guest: GuestNet / welcome2024")
-        #expect(items.map(\.title) == ["Zoom", "Wi-Fi guest"])
+        #expect(items.map(\.title) == ["Zoom", "Wi-Fi guest GuestNet"])
         #expect(items.last?.password == "welcome2024")
         #expect(items.last?.username == nil)
     }
