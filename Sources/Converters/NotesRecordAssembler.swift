@@ -314,6 +314,16 @@ struct NotesRecordAssembler {
         draft = nil
         guard open.hasContent else { return }
         Self.promoteSignInPIN(&open)
+        // "Email (AOL): harold@aol.com": a login label naming its provider in brackets titles
+        // a record that has no title.
+        if open.title == nil, open.usernameLabelled, let label = open.usernameLabel,
+            let qualifier = open.unrecognized.first, Self.isPlainName(qualifier),
+            let written = titleBeforeColon(of: open, containing: qualifier),
+            written.hasPrefix(label), written.hasSuffix(")")
+        {
+            open.title = written
+            open.unrecognized.removeFirst()
+        }
         // "Canva ana@x.org same": the password of the record before, never the word.
         if let password = open.password,
             Self.pointerWords.contains(NotesLabel.fold(password))
@@ -742,6 +752,32 @@ struct NotesRecordAssembler {
     }
 
     /// `passcode`, `access code`: a password label a bank uses beside a password proper.
+    /// A capitalised name of letters only (`Amazon`, `Libero`): no password's shape.
+    static func isPlainName(_ text: String) -> Bool {
+        text.count >= 2 && text.count <= 24 && text.first?.isUppercase == true && text.allSatisfy(\.isLetter)
+    }
+
+    /// The open record's first line up to its first colon, when that names `word` and is short
+    /// (`Kindle / Amazon`, `POSTA (Libero)`): the title as written.
+    private func titleBeforeColon(containing word: String) -> String? {
+        draft.flatMap { titleBeforeColon(of: $0, containing: word) }
+    }
+
+    private func titleBeforeColon(of open: NotesDraft, containing word: String) -> String? {
+        var low = 0
+        var high = lines.count
+        while low < high {
+            let mid = (low + high) / 2
+            if lines[mid].number < open.firstLine { low = mid + 1 } else { high = mid }
+        }
+        // (As written: the line's text has its remarks moved, `Email: x (AOL)`.)
+        guard low < lines.count, lines[low].number == open.firstLine else { return nil }
+        let raw = NotesMarkdown.stripListMarker(NotesLineClassifier.trimmedSpaces(lines[low].raw[...])).0
+        guard let colon = raw.firstIndex(of: ":") else { return nil }
+        let title = raw[..<colon].trimmingCharacters(in: .whitespaces)
+        return title.contains(word) && title.count <= 40 ? title : nil
+    }
+
     static func isPasscodeLabel(_ name: String) -> Bool {
         let words = NotesLabel.fold(name).split(separator: " ")
         return words.contains { $0 == "passcode" || $0 == "code" || $0 == "codice" || $0 == "codigo" }
@@ -934,7 +970,7 @@ struct NotesRecordAssembler {
             draft!.unrecognized.append(line.text)
             return
         }
-        if let (name, source, ownLogin) = Self.sharedLogin(line),
+        if let (name, source, ownLogin, loginOnly) = Self.sharedLogin(line),
             let original = (source.isEmpty ? (draft ?? drafts.last).flatMap { $0.password == nil ? nil : $0 } : nil)
                 ?? drafts.suffix(Self.sharedLoginReach).last(where: { draft in
                     !source.isEmpty && draft.password != nil
@@ -949,9 +985,11 @@ struct NotesRecordAssembler {
             start(line)
             draft!.title = name
             draft!.username = ownLogin ?? original.username
-            draft!.password = original.password
             draft!.placed += 1
             draft!.unrecognized.append(line.text)
+            // (Sharing the login only, the record stays open for its own password.)
+            guard !loginOnly || next?.fields.first?.label?.field != .password else { return }
+            draft!.password = original.password
             flush()
             return
         }
@@ -2612,6 +2650,15 @@ struct NotesRecordAssembler {
                 draft!.customFields.append(.init(name: weak, value: draft!.password!, concealed: true))
                 draft!.password = value
                 draft!.passwordLabel = name
+            } else if draft!.passwordLabel == nil, let placed = draft!.password, Self.isPlainName(placed) {
+                // "Kindle / Amazon: maggie@x.com" / "Password: BookClub!Tues": a word placed as
+                // the password before its label came was the title's (`Amazon`, `(Libero)`).
+                draft!.title =
+                    titleBeforeColon(containing: placed)
+                    ?? [draft!.title, placed].compactMap { $0 }
+                    .joined(separator: " ")
+                draft!.password = value
+                draft!.passwordLabel = name
             } else {
                 draft!.customFields.append(.init(name: name, value: value, concealed: true))
             }
@@ -2848,7 +2895,7 @@ struct NotesRecordAssembler {
 
     /// `linkedin = same as gmail`, `Printful same as shopify`, `Kindle : idem Amazon`: the
     /// service and the one whose login it shares; nil for other lines.
-    static func sharedLogin(_ line: NotesLine) -> (name: String, source: String, login: String?)? {
+    static func sharedLogin(_ line: NotesLine) -> (name: String, source: String, login: String?, loginOnly: Bool)? {
         // (A remark in brackets is one field more: "VPN (GlobalProtect): skowalczyk — same as outlook".)
         guard line.kind == .content, !line.labelled, line.text.utf8.count <= 120,
             line.fields.count <= 3 || (line.fields.count == 4 && line.fields.contains(where: \.parenthesised))
@@ -2898,6 +2945,12 @@ struct NotesRecordAssembler {
         named = named.map { $0.hasSuffix(":") && $0.count > 1 ? String($0.dropLast()) : $0 }
         let name = named.joined(separator: " ")
         var rest = words[(pointer + 1)...].map { NotesLabel.fold($0) }
+        // "Facebook: same email as above" shares the login only: its password may follow.
+        let loginOnly =
+            rest.contains(where: loginWords.contains)
+            && !rest.contains(where: {
+                ["pw", "password", "pass", "passwort", "mdp", "senha", "contrasena", "wachtwoord"].contains($0)
+            })
         // ("stessa mail e stessa password della Libero": the last pointer says whose.)
         if let again = rest.lastIndex(where: pointerWords.contains) { rest.removeSubrange(...again) }
         // "same as", "same login as", "même que", "wie bei", "come per", "igual que", "idem als".
@@ -2912,7 +2965,7 @@ struct NotesRecordAssembler {
             named.count <= 2 || words[pointer - 1].allSatisfy({ ":=-–—>|".contains($0) })
                 || words[pointer - 1].hasSuffix(":")
         {
-            return (name, "", ownLogin)
+            return (name, "", ownLogin, loginOnly)
         }
         // "Mutuelle MGEN : idem": the record before.
         // (Only after a separator: "My PIN is the same" is a sentence, not a record.)
@@ -2921,12 +2974,12 @@ struct NotesRecordAssembler {
             words[pointer - 1].allSatisfy({ ":=-–—>".contains($0) }) || words[pointer - 1].hasSuffix(":"),
             ["idem", "same", "ditto", "dito", "pareil", "igual"].contains(NotesLabel.fold(words[pointer]))
         {
-            return (name, "", ownLogin)
+            return (name, "", ownLogin, false)
         }
         guard !name.isEmpty, name.count <= 40, !name.contains("@"), (1...3).contains(rest.count),
             rest.allSatisfy({ $0.allSatisfy { $0.isLetter || $0.isNumber || ".+-".contains($0) } })
         else { return nil }
-        return (name, rest.joined(separator: " "), ownLogin)
+        return (name, rest.joined(separator: " "), ownLogin, loginOnly)
     }
 
     /// `same email`, `same login as gmail`, `même e-mail`, `mismo correo`: a phrase standing

@@ -33,4 +33,42 @@ import VaultModel
         let router = Self.items("Netgear router\nnetwork: HomeNet\nadmin / N3tg3ar!Admin")
         #expect(router.first?.title == "Netgear router")
     }
+
+    /// "same email as above" shares the login only when the record gives its own password.
+    @Test func aPointerToAnEmailSharesTheLoginOnly() {
+        let items = Self.items(
+            """
+            Email (AOL): harold@aol.com
+            Password: Bluebird1947
+
+            Facebook: same email as above
+            Password: Margaret&Harold
+
+            Twitter: same as above
+            """)
+        #expect(items.map(\.title) == ["Email (AOL)", "Facebook", "Twitter"])
+        #expect(items.map(\.username) == ["harold@aol.com", "harold@aol.com", "harold@aol.com"])
+        #expect(items.map(\.password) == ["Bluebird1947", "Margaret&Harold", "Margaret&Harold"])
+        // Counter-input: with no password of its own, the whole login is shared, as before.
+        let shared = Self.items("Gmail: ana@x.org\nPassword: Gm-Pass-1\n\nYouTube: same email as above\n")
+        #expect(shared.last?.password == "Gm-Pass-1")
+    }
+
+    /// A name placed as the password before a labelled password came was the title's.
+    @Test func aLabelledPasswordReplacesANamePlacedAsOne() {
+        let items = Self.items(
+            """
+            Kindle / Amazon: maggie@yahoo.com
+            Password: BookClub!Tues
+
+            POSTA (Libero): giuseppina@libero.it
+            password: Girasole1941
+            """)
+        #expect(items.map(\.title) == ["Kindle / Amazon", "POSTA (Libero)"])
+        #expect(items.map(\.password) == ["BookClub!Tues", "Girasole1941"])
+        #expect(items.allSatisfy { $0.customFields.isEmpty })
+        // Counter-input: a password-shaped value placed first stays, and the second is kept beside it.
+        let two = Self.items("Bank: ana / Bk-Pass-77\nPassword: Other!Pass2")
+        #expect(two.first?.password == "Bk-Pass-77" && two.first?.customFields.first?.value == "Other!Pass2")
+    }
 }
