@@ -59,8 +59,11 @@ struct NotesCommandLine: Equatable {
     /// `git pull --rebase`): kept out of sight, never read as a record (`~/projects` is no
     /// password).
     static func isPlainCommand(_ text: String) -> Bool {
+        // (Every line asks: the first word is looked at before the line is split.)
+        let head = text.prefix { $0 != " " }
+        guard head.utf8.count <= 7, navigation.contains(String(head)) else { return false }
         let words = text.split(separator: " ", omittingEmptySubsequences: true)
-        guard let first = words.first.map(String.init), navigation.contains(first) else { return false }
+        guard let first = words.first.map(String.init) else { return false }
         if first == "git" { return words.count >= 2 && gitVerbs.contains(String(words[1])) }
         // `cd Documents` or `ls -la`, but not `ls: ana / pw` or `top secret: …`.
         return !text.contains(": ") && words.count <= 4
@@ -129,19 +132,35 @@ struct NotesCommandLine: Equatable {
         "ncftp": Program(scheme: "ftp", user: ["-u"], password: ["-p"], positionalHost: true, valued: ["-P"]),
     ]
 
-    /// Cheap test before splitting: does a program this reads appear as a word?
+    /// Cheap test before splitting: does a program this reads appear as a word? (Run on every
+    /// line holding `-`, `/` or `=`: words are compared as packed bytes, and only a word whose
+    /// first 8 bytes match a name is made a string.)
     private static func mentionsProgram(_ text: String) -> Bool {
-        for word in text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "`" || $0 == "(" }) {
-            let name = word.hasSuffix(":") ? word.dropLast() : word
-            if programs[String(name)] != nil || otherPrograms.contains(String(name)) { return true }
-            if name.contains("="), let equals = name.firstIndex(of: "="),
-                passwordVariables.contains(String(name[..<equals]))
+        let bytes = text.utf8
+        var start = bytes.startIndex
+        while start < bytes.endIndex {
+            let end =
+                bytes[start...].firstIndex(where: { $0 == 0x20 || $0 == 0x09 || $0 == 0x60 || $0 == 0x28 })
+                ?? bytes.endIndex
+            var word = bytes[start..<end]
+            if word.last == 0x3A { word = word.dropLast() }  // `psql:`
+            if let equals = word.firstIndex(of: 0x3D) { word = word[..<equals] }  // `PGPASSWORD=`
+            if !word.isEmpty, packedNames.contains(NotesLabel.packedLowercase(Substring(word).utf8.prefix(8))),
+                case let name = String(Substring(word)),
+                programs[name] != nil || otherPrograms.contains(name) || passwordVariables.contains(name)
             {
                 return true
             }
+            start = end < bytes.endIndex ? bytes.index(after: end) : end
         }
         return false
     }
+
+    /// The first 8 bytes of every name ``mentionsProgram(_:)`` looks for, packed.
+    private static let packedNames: Set<UInt64> = Set(
+        (Array(programs.keys) + Array(otherPrograms) + Array(passwordVariables)).map {
+            NotesLabel.packedLowercase($0[...].utf8.prefix(8))
+        })
 
     private static let otherPrograms: Set<String> = [
         "curl", "wget", "sshpass", "ssh", "scp", "sftp", "smbclient", "mount", "net", "xfreerdp", "git",

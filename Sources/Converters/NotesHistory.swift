@@ -4,6 +4,12 @@
 /// are taken out of the line, so they can never be read as its username or title, and kept
 /// out of sight beside the record (``NotesLine/superseded``).
 enum NotesHistory {
+    /// Words between a struck-out value and the one replacing it (`NOW:`, `neu`).
+    static let nowWords: Set<String> = [
+        "now", "new", "neu", "jetzt", "nieuw", "nu", "nouveau", "maintenant", "nuevo", "ahora", "nuovo", "adesso",
+        "novo", "nova", "agora", "current", "actual", "aktuell",
+    ]
+
     /// Arrows and words between an old value and the one that replaced it.
     static let arrows: Set<Substring> = ["->", "-->", "=>", "→", "⇒", "⟶", ">", ">>", "—>", "–>"]
     static let connectorWords: Set<String> = [
@@ -109,16 +115,36 @@ enum NotesHistory {
             }
         }
         // `~~Xero2022!~~ Ledger&Balance24`: struck out before a value that replaces it.
+        // (`~~Stranger1~~ ~~Stranger2~~ Stranger3!`, `~~Galway2019~~ NOW: Claddagh!2024`: a run
+        // struck out, then words saying the next one is new.)
         var index = 0
         while index < tokens.count {
-            if tokens[index].struck, index + 1 < tokens.count, isValue(tokens[index + 1]),
-                !tokens[index + 1].struck
-            {
-                old.append(tokens[index].text)
-                tokens[index + 1].afterSeparator = tokens[index].afterSeparator
-                tokens.remove(at: index)
-            } else {
+            guard tokens[index].struck else {
                 index += 1
+                continue
+            }
+            var next = index
+            while next < tokens.count, tokens[next].struck { next += 1 }
+            var value = next
+            while value < tokens.count, nowWords.contains(tokens[value].folded.trimmingCharacters(in: [":"])) {
+                value += 1
+            }
+            if value < tokens.count, isValue(tokens[value]) {
+                old += tokens[index..<next].map(\.text)
+                tokens[value].afterSeparator = tokens[index].afterSeparator
+                tokens.removeSubrange(index..<value)
+            } else {
+                // Struck out with no value after it (`PAC ~~55120~~ new one 90871`): still an
+                // old value when it has a value's shape, never read as one.
+                let values = tokens[index..<next].filter { token in
+                    (isValue(token) || token.text.count >= 4) && token.text.contains(where: \.isNumber)
+                }
+                if values.count == next - index {
+                    old += values.map(\.text)
+                    tokens.removeSubrange(index..<next)
+                } else {
+                    index = next
+                }
             }
         }
         let changeNamed = newMarked || tokens.contains { changeWords.contains($0.folded) }

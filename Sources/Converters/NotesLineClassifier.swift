@@ -151,7 +151,13 @@ enum NotesLineClassifier {
             else { continue }
             let endsLine = last.range == tokens.last?.range
             let upper = endsLine ? (last.rawEnd ?? end) : end
-            if first.lowerBound < upper { line.fields[index].written = String(line.text[first.lowerBound..<upper]) }
+            // (Not across an older value taken out of the line: `PAC ~~55120~~ new one`.)
+            if first.lowerBound < upper,
+                case let written = line.text[first.lowerBound..<upper],
+                !line.superseded.contains(where: { written.contains($0) })
+            {
+                line.fields[index].written = String(written)
+            }
         }
         if line.fields.count == 1, let label = line.fields[0].label, line.fields[0].tokens.isEmpty,
             label.bare || tokens.last?.marked == true

@@ -71,4 +71,27 @@ import VaultModel
         let two = Self.items("Bank: ana / Bk-Pass-77\nPassword: Other!Pass2")
         #expect(two.first?.password == "Bk-Pass-77" && two.first?.customFields.first?.value == "Other!Pass2")
     }
+
+    /// Markdown's strikethrough marks older passwords: a run of them, then words saying the
+    /// next is new; all kept out of sight, never a field, never part of a title.
+    @Test func struckOutRunsAreOlderPasswords() {
+        let items = Self.items(
+            """
+            **Netflix**: kevin@hotmail.com
+              ~~Stranger1~~ ~~Stranger2~~ Stranger3Things!
+
+            **Hotmail**: kevin@hotmail.com
+              ~~Galway2019~~ ~~Galway#2021~~ NOW: Claddagh!2024
+
+            PAC ~~55120~~ new one 90871
+            """)
+        #expect(items[0].password == "Stranger3Things!" && items[0].username == "kevin@hotmail.com")
+        #expect(items[1].password == "Claddagh!2024" && items[1].title == "Hotmail")
+        let old = items.flatMap { $0.customFields.filter { $0.name == "old password" && $0.concealed }.map(\.value) }
+        #expect(old == ["Stranger1", "Stranger2", "Galway2019", "Galway#2021", "55120"])
+        #expect(items.allSatisfy { !$0.title.contains("55120") && !$0.title.contains("~~") })
+        // Counter-input: a struck word is no password.
+        let cancelled = Self.items("~~Hulu~~ cancelled\nNetflix: ana@x.org / Flix!2024")
+        #expect(!cancelled.contains { $0.customFields.contains { $0.value == "Hulu" && $0.name == "old password" } })
+    }
 }
