@@ -224,6 +224,16 @@ public struct NotesImporter {
         credentialsOutOfURLs(&draft)
         var item = VaultItem(title: "")
         var hidden = draft.unrecognized
+        // "192.168.1.1 admin/Rout3r_Adm1n": a default account's name and its password written
+        // as one word with a slash (`root/toor`, `pi/raspberry`).
+        if draft.username == nil, draft.passwordLabel == nil, let joined = draft.password,
+            let slash = joined.firstIndex(of: "/"), !joined.contains("://"),
+            case let name = joined[..<slash], defaultAccounts.contains(NotesLabel.fold(name)),
+            case let secret = joined[joined.index(after: slash)...], secret.count >= 4, !secret.contains("/")
+        {
+            draft.username = String(name)
+            draft.password = String(secret)
+        }
         let password = draft.password.flatMap { $0.isEmpty ? nil : $0 }
         func exposes(_ value: String) -> Bool {
             // Standard-library searches, not Foundation's: this runs for every record.
@@ -372,6 +382,11 @@ public struct NotesImporter {
     }
 
     /// Labels naming a Wi-Fi network (its SSID is no secret; its key is the password).
+    /// Accounts devices ship with: the name before a slash in `admin/x` is the login.
+    static let defaultAccounts: Set<String> = [
+        "admin", "administrator", "root", "user", "guest", "pi", "ubnt", "support", "sa", "postgres", "ubuntu",
+    ]
+
     /// A field named for a network: `wifi`, `network name`, or words with a network word among
     /// them (`Guest wifi`, `wifi coloc`), but not its key (`wifi password`).
     static func namesNetwork(_ name: String) -> Bool {

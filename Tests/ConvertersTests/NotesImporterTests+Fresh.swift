@@ -94,4 +94,13 @@ import VaultModel
         let cancelled = Self.items("~~Hulu~~ cancelled\nNetflix: ana@x.org / Flix!2024")
         #expect(!cancelled.contains { $0.customFields.contains { $0.value == "Hulu" && $0.name == "old password" } })
     }
+
+    /// `admin/Rout3r_Adm1n`: a default account and its password joined by a slash.
+    @Test func aDefaultAccountJoinedToItsPasswordBySlash() {
+        let items = Self.items("7. Router in apartment 192.168.1.1 admin/Rout3r_Adm1n")
+        #expect(items.first?.username == "admin" && items.first?.password == "Rout3r_Adm1n")
+        // Counter-inputs: a password with a slash of its own, and a path, stay whole.
+        #expect(Self.items("Plex: ana@x.org  wfnRk/QVNZ78").first?.password == "wfnRk/QVNZ78")
+        #expect(Self.items("NAS pw: admin/x").first?.password == "admin/x")
+    }
 }
