@@ -47,12 +47,22 @@ struct NotesCommandLine: Equatable {
             mentionsProgram(text)
         else { return nil }
         let words = ShellWords(text).words
-        var index = 0
-        while index < words.count {
+        // Only where a program, `sudo` or a password variable stands, and a few times a line
+        // at most: a long line of program names stays linear.
+        var tries = 0
+        for index in words.indices where startsCommand(words[index].text) {
             if let found = command(at: index, in: words, text: text) { return found }
-            index += 1
+            tries += 1
+            if tries == 8 { break }
         }
         return nil
+    }
+
+    /// A word a command may start with.
+    private static func startsCommand(_ word: String) -> Bool {
+        if word == "sudo" || programs[word] != nil || otherPrograms.contains(word) { return true }
+        guard let equals = word.firstIndex(of: "=") else { return false }
+        return word[..<equals].allSatisfy({ $0.isUppercase || $0 == "_" || $0.isNumber })
     }
 
     /// A line that is a shell command with nothing to sign in with (`cd ~/projects`, `ls -la`,
@@ -177,9 +187,10 @@ struct NotesCommandLine: Equatable {
     private static func command(at start: Int, in words: [ShellWords.Word], text: String) -> NotesCommandLine? {
         // A command starts a line, or follows `: `, `$ `, `> `, `&&`, `;`, `|` or a dash.
         if start > 0 {
-            let before = text[..<words[start].range.lowerBound].trimmingCharacters(in: .whitespaces)
-            guard let mark = before.last, ":$>#;|&—–-`(".contains(mark) else { return nil }
-            if mark == "-", !before.hasSuffix(" -"), before != "-" { return nil }
+            // The last marks before it (looked at backwards: the line is never copied).
+            let before = text[..<words[start].range.lowerBound].reversed().drop { $0 == " " || $0 == "\t" }
+            guard let mark = before.first, ":$>#;|&—–-`(".contains(mark) else { return nil }
+            if mark == "-", before.dropFirst().first.map({ $0 != " " }) ?? false { return nil }
         }
         var index = start
         var found = Found()
