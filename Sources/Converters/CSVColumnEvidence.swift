@@ -49,10 +49,17 @@ enum CSVColumnEvidence {
                 mapping.weaker.remove(at: rival)
             }
         }
-        // A URL column of names, with no title column: the names are the titles.
+        // A weaker `ID` column of row numbers fills no empty login.
+        mapping.weaker.removeAll { weak in
+            weak.field == .username && CSVHeaderVocabulary.words(header[weak.column]) == ["id"]
+                && (share(weak.column, isRecordID) ?? 0) >= 0.8
+        }
+        // A URL column of names, with no title column: the names are the titles. (Never one
+        // holding an address with a password, `https://admin:pw@host`.)
         if !mapping.fields.values.contains(.title),
             let chosen = mapping.fields.first(where: { $0.value == .url })?.key,
-            let chosenShare = share(chosen, isURLLike), chosenShare <= 0.34
+            let chosenShare = share(chosen, isURLLike), chosenShare <= 0.34,
+            !values(chosen).contains(where: { URLCredentials($0) != nil })
         {
             mapping.fields[chosen] = .title
             if let better = mapping.weaker.first(where: {

@@ -118,12 +118,15 @@ enum CSVHeaderVocabulary {
     /// header vocabulary's own words. Secrets and extras stay custom fields.
     static func labelMeaning(_ header: String) -> Meaning? {
         let folded = NotesLabel.fold(header.trimmingCharacters(in: .whitespaces))
-        guard folded.utf8.count <= 40, let label = NotesLabel.lookup(folded) else { return nil }
+        // (Not the notes' short words: `p`, `mk`, `pac` are no column names to trust.)
+        guard folded.utf8.count <= 40, folded.count >= 4 || !folded.utf8.allSatisfy({ $0 < 0x80 }),
+            let label = NotesLabel.lookup(folded)
+        else { return nil }
         switch label.field {
         case .title: return Meaning(field: .title, strength: 2)
         case .username: return Meaning(field: .username, strength: 2)
         case .email: return Meaning(field: .username, strength: 1)
-        case .password: return Meaning(field: .password, strength: 3)
+        case .password: return Meaning(field: .password, strength: 2)
         case .url: return Meaning(field: .url, strength: 2)
         case .notes: return Meaning(field: .notes, strength: 2)
         case .totp: return Meaning(field: .totp, strength: 2)
@@ -161,6 +164,8 @@ enum CSVHeaderVocabulary {
         let joined = all.joined()
         if all.contains(where: secretWords.contains) { return true }
         if all.contains(where: { isPasswordWord($0) }) { return true }
+        // `Lösenord`, `Salasana`, `Пароль`: a password in the notes' languages.
+        if labelMeaning(header)?.field == .password { return true }
         return [
             "privatekey", "securitycode", "verificationcode", "socialsecurity", "securityanswer", "seedphrase",
             "recoverycode",
@@ -217,7 +222,7 @@ enum CSVHeaderVocabulary {
     static let secretWords: Set<String> = [
         "secret", "pin", "puk", "cvv", "cvc", "cvv2", "csc", "answer", "recovery", "private", "passphrase", "token",
         "seed", "mnemonic", "key", "passport", "ssn", "sin", "tan", "otp", "totp", "iban", "geheim", "cle", "clave",
-        "chiave", "chave", "sleutel", "pincode", "backup",
+        "chiave", "chave", "sleutel", "pincode", "backup", "pac",
     ]
     static let passwordWords: Set<String> = [
         "pwd", "pw", "pword", "passwort", "kennwort", "wachtwoord", "contrasena", "senha", "clave", "motdepasse", "mdp",

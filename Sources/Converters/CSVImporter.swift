@@ -232,9 +232,7 @@ public struct CSVImporter {
     /// Up to ``CSVColumnEvidence/sampleRows`` rows after line `header`, from the first 64 KiB
     /// (cut at a line's end); none when that much does not parse.
     static func sampleRows(_ text: String, after header: Int, input: String) -> [[String]] {
-        let head = text.utf8.prefix(65_536)
-        let cut = head.count < text.utf8.count ? (head.lastIndex(of: 0x0A) ?? head.endIndex) : head.endIndex
-        guard let rows = try? CSVReader.rows(String(text[..<cut]), input: input).rows else { return [] }
+        guard let rows = CSVReader.leadingRows(text) else { return [] }
         return rows.filter { $0.line > header }.prefix(CSVColumnEvidence.sampleRows).map(\.fields)
     }
 
@@ -344,7 +342,12 @@ public struct CSVImporter {
             // "yes", "no", "yes - authy" under `2FA?`: a note about two-factor sign-in, no secret to
             // generate codes from (read as one, `no` was the base32 secret "NO").
             if field == .totp, !value.isEmpty, !Self.isTOTPSecret(value) {
-                let secret = mapping.concealed.contains(column) || Self.secretLines([value[...]]).contains(true)
+                // Shown only when it answers yes or no (`yes - authy`); any other value may be a
+                // seed in a form not read here (hex, `otpauth-migration://`).
+                let answer = value.lowercased().split(whereSeparator: { !$0.isLetter }).first.map(String.init)
+                let secret =
+                    mapping.concealed.contains(column) || Self.secretLines([value[...]]).contains(true)
+                    || !Self.yesOrNo.contains(answer ?? "")
                 item.customFields.append(.init(name: header.fields[column], value: value, concealed: secret))
                 continue
             }
@@ -527,6 +530,12 @@ public struct CSVImporter {
         item.customFields.append(.init(name: "Secret notes", value: secret.joined(separator: "\n"), concealed: true))
         item.notes = plain.contains { !$0.isEmpty } ? plain.joined(separator: "\n") : nil
     }
+
+    /// First words answering whether two-factor sign-in is on (`yes - authy`, `no`, `sms`).
+    static let yesOrNo: Set<String> = [
+        "yes", "no", "y", "n", "true", "false", "on", "off", "ja", "nein", "oui", "non", "si", "sí", "nee", "sim",
+        "não", "nao", "none", "sms", "app", "authy",
+    ]
 
     /// An `otpauth://` URI, or a base32 secret of 16 characters or more (spaces and dashes
     /// between groups allowed): what a TOTP column holds when it holds a secret.

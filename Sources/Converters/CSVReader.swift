@@ -96,6 +96,21 @@ public struct CSVReader {
         return delimiter
     }
 
+    /// The rows of the first 64 KiB of `text`, cut at a line's end (a cut inside a quoted cell
+    /// of many lines moves back a line at a time, eight times at most): what detection and
+    /// column sampling look at. Nil when no such cut parses.
+    static func leadingRows(_ text: String, bytes limit: Int = 65_536) -> [Row]? {
+        let utf8 = text.utf8
+        guard utf8.count > limit else { return try? rows(text, input: "").rows }
+        var end = utf8.index(utf8.startIndex, offsetBy: limit)
+        for _ in 0..<8 {
+            guard let newline = utf8[..<end].lastIndex(of: 0x0A) else { return nil }
+            if let parsed = try? rows(String(text[..<newline]), input: "").rows { return parsed }
+            end = newline
+        }
+        return nil
+    }
+
     /// The delimiter that appears most often outside quotes on the first line (or, below a
     /// first line holding none, on the first line naming three columns or more).
     static func detectDelimiter(_ bytes: some Collection<UInt8>) -> Character {

@@ -14,7 +14,7 @@ struct DashlaneCSVImporter: ImportFormat {
     }
 
     static func looksLikeDashlane(_ text: String) -> Bool {
-        guard let (_, rows) = try? CSVReader.rows(String(text.prefix(65_536)), input: ""),
+        guard let rows = CSVReader.leadingRows(text),
             let first = rows.first(where: { $0.fields.count > 1 }), !HeaderlessCSV.isHeader(first.fields)
         else { return false }
         let sample = rows.prefix(50)

@@ -67,9 +67,12 @@ struct EnpassCSVImporter {
     /// The header, or (with none) most rows naming a login's fields in their second and
     /// fourth cells (`Username`, `Email`, `Password`, `Website`).
     static func looksLikeEnpass(_ text: String) -> Bool {
-        guard let (_, rows) = try? CSVReader.rows(String(text.prefix(65_536)), input: ""), let first = rows.first
-        else { return false }
-        if isHeader(first.fields) { return true }
+        // (The header alone first: Enpass quotes every cell, and a long export's sample may not parse.)
+        let firstLine = text.prefix { $0 != "\n" && $0 != "\r" && $0 != "\r\n" }
+        if let header = try? CSVReader.rows(String(firstLine), input: "").rows.first, isHeader(header.fields) {
+            return true
+        }
+        guard let rows = CSVReader.leadingRows(text), rows.first != nil else { return false }
         let sample = rows.prefix(50).filter { $0.fields.contains { !$0.isEmpty } }
         let named = sample.filter { row in
             row.fields.count >= 5 && fieldNames.contains(row.fields[1].lowercased())

@@ -45,8 +45,7 @@ struct KeeperCSVImporter {
     /// Rows of six or more fields under no header, most with a URL (or nothing) in the
     /// fifth column and at least one URL there.
     static func looksLikeKeeper(_ text: String) -> Bool {
-        guard let (_, rows) = try? CSVReader.rows(String(text.prefix(65_536)), input: ""), let first = rows.first
-        else { return false }
+        guard let rows = CSVReader.leadingRows(text), let first = rows.first else { return false }
         if HeaderlessCSV.isHeader(first.fields) { return false }
         let sample = rows.prefix(50)
         guard sample.filter({ $0.fields.count >= 6 }).count * 10 >= sample.count * 9 else { return false }

@@ -66,7 +66,7 @@ struct MSecureCSVImporter {
 
     /// At least half the rows hold a `Label|kind|value` cell after their fourth (notes hold none).
     static func looksLikeMSecure(_ text: String) -> Bool {
-        guard let (_, rows) = try? CSVReader.rows(String(text.prefix(65_536)), input: "") else { return false }
+        guard let rows = CSVReader.leadingRows(text) else { return false }
         let sample = rows.prefix(50)
         let records = sample.filter { $0.fields.dropFirst(4).contains { Self.labelled($0) != nil } }.count
         return records > 0 && records * 2 >= sample.count

@@ -25,9 +25,11 @@ struct NotesCommandLine: Equatable {
     func rewritten(_ text: String) -> String {
         var before = text[..<range.lowerBound]
         // A shell's prompt (`$ `, `user@host:~$ `, `PS C:\> `) is no title.
+        // (One word ending the prompt's mark, or PowerShell's `PS C:\>`: `Billing ->` is a title.)
         let prompt = before.trimmingCharacters(in: .whitespaces)
         if let last = prompt.last, "$#>%".contains(last), prompt.count <= 40,
-            prompt.split(separator: " ").count <= 2
+            !prompt.contains(" ") || (prompt.hasPrefix("PS ") && prompt.split(separator: " ").count == 2),
+            prompt != "->", prompt != "=>"
         {
             before = ""
         }
@@ -239,9 +241,18 @@ struct NotesCommandLine: Equatable {
         } else if let variable {
             (found.password, found.passwordWord) = (variable.password, variable.word)
         }
+        // `echo pw | docker login -u ana --password-stdin ghcr.io`: the echoed word is the password.
+        var first = start
+        if found.password == nil, start >= 3, words[start - 1].text == "|",
+            ["echo", "printf"].contains(words[start - 3].text),
+            arguments.contains(where: { $0.text == "--password-stdin" || $0.text == "--stdin" })
+        {
+            (found.password, found.passwordWord) = (words[start - 2].text, start - 2)
+            first = start - 3
+        }
         guard found.password != nil || (found.user != nil && found.url != nil) else { return nil }
         guard found.password.map({ !$0.isEmpty && $0 != "*" }) ?? true else { return nil }
-        let range = words[start].range.lowerBound..<words[end - 1].range.upperBound
+        let range = words[first].range.lowerBound..<words[end - 1].range.upperBound
         var written = String(text[range])
         if let secret = found.passwordWord {
             let word = words[secret]
@@ -342,19 +353,23 @@ struct NotesCommandLine: Equatable {
         }
     }
 
+    /// `admin:pw` (curl), `ana%pw` (smbclient): a user, and a password when the mark joins one.
+    private static func takePair(_ value: String, joinedBy mark: Character, word: Int, into found: inout Found) {
+        guard let at = value.firstIndex(of: mark) else {
+            found.user = value
+            return
+        }
+        found.user = String(value[..<at])
+        found.password = String(value[value.index(after: at)...])
+        found.passwordWord = word
+    }
+
     private static func readWeb(_ arguments: [ShellWords.Word], into found: inout Found) {
         var index = 0
         while index < arguments.count {
             let word = arguments[index].text
             if ["-u", "--user"].contains(word), index + 1 < arguments.count {
-                let pair = arguments[index + 1].text
-                if let colon = pair.firstIndex(of: ":") {
-                    found.user = String(pair[..<colon])
-                    found.password = String(pair[pair.index(after: colon)...])
-                    found.passwordWord = index + 1
-                } else {
-                    found.user = pair
-                }
+                takePair(arguments[index + 1].text, joinedBy: ":", word: index + 1, into: &found)
                 index += 2
                 continue
             }
@@ -435,14 +450,7 @@ struct NotesCommandLine: Equatable {
         while index < arguments.count {
             let word = arguments[index].text
             if word == "-U" || word == "--user", index + 1 < arguments.count {
-                let value = arguments[index + 1].text
-                if let percent = value.firstIndex(of: "%") {
-                    found.user = String(value[..<percent])
-                    found.password = String(value[value.index(after: percent)...])
-                    found.passwordWord = index + 1
-                } else {
-                    found.user = value
-                }
+                takePair(arguments[index + 1].text, joinedBy: "%", word: index + 1, into: &found)
                 index += 2
                 continue
             }

@@ -131,6 +131,7 @@ enum NotesHistory {
             }
             if value < tokens.count, isValue(tokens[value]) {
                 old += tokens[index..<next].map(\.text)
+                remarks += tokens[next..<value].map(\.text)  // `NOW:` is kept, out of sight
                 tokens[value].afterSeparator = tokens[index].afterSeparator
                 tokens.removeSubrange(index..<value)
             } else {

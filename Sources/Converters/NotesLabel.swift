@@ -228,7 +228,8 @@ struct NotesLabel: Equatable, Sendable {
                 "teilnehmernummer", "mitgliedsname", "zugangsnummer", "anmeldenummer", "legitimations-id",
                 "benutzerkennung", "vertragsnummer", "n° client", "numero d'adherent", "numero adherent",
                 "employee id", "employee number", "staff id", "personnel number", "personalnummer", "mitgliedsnr",
-                "mitgliedsnummer", "member number", "membership number", "member no",
+                "mitgliedsnummer", "member number", "membership number", "member no", "badge number", "badge id",
+                "driver number", "driver id", "staff number",
             ]
         ),
         (
@@ -261,7 +262,7 @@ struct NotesLabel: Equatable, Sendable {
                 "haslo", "hasło", "losenord", "adgangskode", "passord", "kodeord", "heslo",
                 "sifre", "şifre", "salasana", "jelszo", "codigo de acesso", "code d'acces", "kata sandi",
                 "пароль", "비밀번호", "パスワード", "密码", "密碼", "mat khau", "mật khẩu", "κωδικος", "κωδικός",
-                "συνθηματικο", "συνθηματικό", "κλειδι", "κλειδί", "kata kunci", "parolă", "parola mea",
+                "συνθηματικο", "συνθηματικό", "κλειδι", "κλειδί", "kata kunci",
                 "passphrase", "pass phrase", "psw", "psswd", "paswd", "master password", "wpa key", "network key",
                 "wpa2", "wpa3", "wpa2 key", "pswrd", "psswrd", "pwrd", "passwrd",
                 "wifi key", "wifi password", "wlan-schlussel", "wlan key",

@@ -293,9 +293,10 @@ struct NotesRecordAssembler {
                 flush()
             }
             content(line, next: next)
+            // (Concealed: words the program's reader does not take may be a secret too.)
             if let command = line.command {
                 _ = current(line)
-                draft!.notes.append(command)
+                draft!.customFields.append(.init(name: "command", value: command, concealed: true))
             }
             if let prefix = line.prefix,
                 draft?.unrecognized.last != String(NotesLineClassifier.trimmedSpaces(line.raw[...]))
@@ -2650,13 +2651,14 @@ struct NotesRecordAssembler {
                 draft!.customFields.append(.init(name: weak, value: draft!.password!, concealed: true))
                 draft!.password = value
                 draft!.passwordLabel = name
-            } else if draft!.passwordLabel == nil, let placed = draft!.password, Self.isPlainName(placed) {
+            } else if draft!.passwordLabel == nil, let placed = draft!.password, Self.isPlainName(placed),
+                let written = titleBeforeColon(containing: placed)
+            {
                 // "Kindle / Amazon: maggie@x.com" / "Password: BookClub!Tues": a word placed as
-                // the password before its label came was the title's (`Amazon`, `(Libero)`).
-                draft!.title =
-                    titleBeforeColon(containing: placed)
-                    ?? [draft!.title, placed].compactMap { $0 }
-                    .joined(separator: " ")
+                // the password before its label came was the title's (`Amazon`, `(Libero)`), when
+                // the first line wrote it before its colon. (`Netflix ana@x Sunshine` over a
+                // labelled password keeps `Sunshine` concealed beside it.)
+                draft!.title = written
                 draft!.password = value
                 draft!.passwordLabel = name
             } else {

@@ -1,7 +1,7 @@
 /// A command line split into words as a POSIX shell splits it, each word's quotes removed and
 /// its place in the line kept: `-p'S3 cret'` is the one word `-pS3 cret`.
 ///
-/// A backslash escapes only a space or a quote (elsewhere it is kept: `\\nas\share` and
+/// A backslash escapes only a space, a quote, `$`, `!` or a backtick (elsewhere it is kept: `\\nas\share` and
 /// `DOMAIN\ana` are written for Windows, where it is no escape). An unclosed quote runs to
 /// the end of the line.
 struct ShellWords {
@@ -50,7 +50,7 @@ struct ShellWords {
                 } else if c == "'" || c == "\"" {
                     quote = c
                 } else if c == "\\", case let next = line.index(after: index), next < line.endIndex,
-                    " '\"".contains(line[next])
+                    " '\"$!`".contains(line[next])
                 {
                     text.append(line[next])
                     index = next

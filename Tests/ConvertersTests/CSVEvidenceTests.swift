@@ -197,4 +197,27 @@ import VaultModel
         #expect(CSVReader.detectDelimiter(Array("codes d'accès\t\n\nMedium, a@b.c, Purple1997\n".utf8)) == "\t")
         #expect(CSVReader.detectDelimiter(Array("name;url\nA,b,c,d\n".utf8)) == ";")
     }
+
+    /// What a cold review found in the CSV rules.
+    @Test func reviewedEdgesOfTheCSVRules() throws {
+        // An Enpass export longer than the 64 KiB sample is still Enpass (every cell quoted,
+        // notes running over lines): no password becomes a visible `Value` field.
+        var text = "\"Title\",\"Field\",\"Value\",\"Field\",\"Value\",\".........\",\"Note\"\n"
+        for i in 0..<900 {
+            text += "\"Site \(i)\",\"Username\",\"user\(i)\",\"Password\",\"Pw-\(i)-x!\",\"line one\nline two \(i)\"\n"
+        }
+        let (items, report) = try Importer.importFile(Array(text.utf8), input: "enpass.csv")
+        #expect(report.format == "enpass-csv" && items.count == 900 && items[899].password == "Pw-899-x!")
+        // A short notes word is no column name: `PAC` beside `Password` is a custom field.
+        let pac = try Self.items("Bank,User,Password,PAC\nB,ana,pw-1,5521\n")
+        #expect(pac.first?.password == "pw-1" && pac.first?.customFields.first { $0.name == "PAC" }?.concealed == true)
+        // A second password column in another language is concealed.
+        #expect(CSVHeaderVocabulary.isSecret("Lösenord") && CSVHeaderVocabulary.isSecret("Пароль"))
+        // A 2FA value that is neither a seed Coffer reads nor a yes/no answer is concealed.
+        let hex = try Self.items("name,username,password,2FA\nA,ana,pw-1,3132333435363738393031323334353637383930\n")
+        #expect(hex.first?.totp == nil && hex.first?.customFields.first?.concealed == true)
+        // A weaker `ID` of row numbers never fills an empty login.
+        let ids = try Self.items("id,name,username,password\n1,A,,pw-1\n2,B,bo,pw-2\n3,C,cy,pw-3\n")
+        #expect(ids.first?.username == nil)
+    }
 }

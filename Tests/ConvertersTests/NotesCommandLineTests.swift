@@ -104,4 +104,21 @@ import VaultModel
         #expect(words.map(\.text) == ["a", "b c", #"d "e""#, "f g", #"\\nas\x"#, "(h)"])
         #expect(words.map(\.closesSegment) == [false, false, false, false, false, true])
     }
+
+    /// What a cold review found: each input keeps its password out of sight and its words.
+    @Test func reviewedEdgesOfTheCommandReader() {
+        // The echoed word before `--password-stdin` is the password, never a title.
+        let piped = Self.items("echo Gh-Token-9 | docker login -u ana --password-stdin ghcr.io")
+        #expect(piped.first?.password == "Gh-Token-9" && piped.first?.title == "ghcr.io")
+        // A title before an arrow is a title, not a shell prompt.
+        #expect(Self.items("Billing -> psql -h db.corp.lan -U app").first?.title == "Billing")
+        // `\$` in an unquoted word is a dollar sign.
+        #expect(Self.items(#"sshpass -p Pa\$\$w0rd ssh u@h.lan"#).first?.password == "Pa$$w0rd")
+        // Words the program does not read (`sunshine` after psql's options) stay concealed.
+        let item = Self.items("psql -h db.corp.lan -U report sunshine").first
+        let visible =
+            [item?.title ?? "", item?.notes ?? ""] + (item?.customFields.filter { !$0.concealed }.map(\.value) ?? [])
+        #expect(!visible.contains { $0.contains("sunshine") })
+        #expect(item?.customFields.contains { $0.concealed && $0.value.contains("sunshine") } == true)
+    }
 }
