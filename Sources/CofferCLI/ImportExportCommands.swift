@@ -151,8 +151,8 @@ struct Export: ParsableCommand {
                 .unlock(with: keys.credentials(for: vault))
         }
         if let dialect = target.dialect, target.format == .csv, collection.collection == nil,
-            OutputFile.isReplacedWhole(target.output), try unlocked.blobList().isEmpty,
-            try exportCSVInBatches(unlocked, dialect: dialect)
+            try unlocked.blobList().isEmpty,
+            try exportCSVInBatches(unlocked, dialect: dialect, checkFirst: !OutputFile.isReplacedWhole(target.output))
         {
             return
         }
@@ -172,23 +172,30 @@ struct Export: ParsableCommand {
 }
 
 extension Export {
-    /// A CSV export to a file, read and written a batch of records at a time, so the vault's
-    /// items are never held at once (at 100,000 items, `export csv` held them, their CSV and
-    /// its pieces: 113 MiB). False, with nothing written, for a vault with private
-    /// collections. Only for an output written to a temporary file and renamed
-    /// (``OutputFile/isReplacedWhole(_:)``): a failure found in a later batch leaves no
-    /// partial file. Standard output, a pipe or a device is written whole after every check
-    /// (nothing sent there can be taken back), and so is a vault with attachments (reading
-    /// them whole authenticates their bytes, which a CSV does not carry).
-    func exportCSVInBatches(_ unlocked: UnlockedVault, dialect: CSVExporter.Dialect) throws -> Bool {
+    /// A CSV export read and written a batch of records at a time, so the vault's items are
+    /// never held at once (at 100,000 items, `export csv` held them, their CSV and its pieces:
+    /// 113 MiB). False, with nothing written, for a vault with private collections. A file is
+    /// written to a temporary file and renamed (``OutputFile/isReplacedWhole(_:)``): a failure
+    /// found in a later batch leaves no partial file. Nothing sent to standard output, a pipe
+    /// or a device can be taken back, so with `checkFirst` every record is read and checked
+    /// before the first byte goes out, then read again to be written (a second decryption
+    /// instead of holding every item: 118 MiB at 100,000 items). A vault with attachments is
+    /// read whole (that authenticates their bytes, which a CSV does not carry).
+    func exportCSVInBatches(_ unlocked: UnlockedVault, dialect: CSVExporter.Dialect, checkFirst: Bool) throws -> Bool {
         struct Stop: Error {}
+        if checkFirst {
+            let checkable = try reporting(vault) {
+                try reportingModel(vault) { try VaultContent.forEachCheckedItemBatch(of: unlocked) { _ in } }
+            }
+            guard checkable else { return false }
+        }
         var stream = CSVExporter.Stream(dialect: dialect)
         var trashed = 0
         var streamed = true
         var readFailure: Error?
         do {
             try reporting(target.output) {
-                try OutputFile.write(to: target.output) { emit in
+                try Self.withOutput(target.output) { emit in
                     var writeFailure: Error?
                     func write(_ part: [UInt8]) throws {
                         do { try part.withUnsafeBytes { try emit($0) } } catch {
@@ -229,6 +236,17 @@ extension Export {
         }
         ExportTarget.warn(stream.warnings)
         return true
+    }
+}
+
+extension Export {
+    /// Hands `produce` a function writing to `path`: standard output for `-`, otherwise
+    /// ``OutputFile/write(to:exclusive:_:)`` (a file replaced whole, a pipe or device directly).
+    static func withOutput(
+        _ path: String, _ produce: (_ emit: (UnsafeRawBufferPointer) throws -> Void) throws -> Void
+    ) throws {
+        guard path == "-" else { return try OutputFile.write(to: path, produce) }
+        try produce { FileHandle.standardOutput.write(Data($0)) }
     }
 }
 

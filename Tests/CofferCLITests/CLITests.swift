@@ -104,8 +104,8 @@ import Testing
         run = try Self.coffer(
             ["export", "n.coffer", "--format", "csv", "--dialect", "chrome", "-o", "out.csv"], environment: pw, in: dir)
         #expect(run.status == 0 && run.stderr.contains("cannot hold"), "\(run.stderr)")
-        // A file is written a batch of records at a time, standard output whole: the same CSV
-        // and the same warnings.
+        // A file is written a batch of records at a time, and so is standard output once a
+        // first reading has checked every record: the same CSV and the same warnings.
         let piped = try Self.coffer(
             ["export", "n.coffer", "--format", "csv", "--dialect", "chrome", "-o", "-"], environment: pw, in: dir)
         #expect(piped.status == 0 && piped.stderr == run.stderr, "\(piped.stderr)")
