@@ -384,6 +384,7 @@ public struct CSVImporter {
         if item.title.lowercased() == "null" { item.title = "" }
         item.urls.removeAll { $0.lowercased() == "null" }
         Self.readSecureNote(&item)
+        URLCredentials.takeOut(of: &item)
         if item.title.isEmpty { item.title = Self.fallbackTitle(for: item) }
         Self.concealSecretFields(of: &item)
         Self.concealSecretNoteLines(of: &item)

@@ -8,6 +8,7 @@ enum ManagerRecord {
         var item = item
         if item.title.isEmpty { item.title = CSVImporter.fallbackTitle(for: item) }
         if item.title.isEmpty { item.title = "Untitled" }
+        URLCredentials.takeOut(of: &item)
         // A PIN or an answer in a manager's notes or plain fields is kept out of sight.
         CSVImporter.concealSecretFields(of: &item)
         CSVImporter.concealSecretNoteLines(of: &item)

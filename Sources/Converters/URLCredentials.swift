@@ -1,4 +1,5 @@
 import Foundation
+import VaultModel
 
 /// A login written inside a URL (`postgresql://reporting:R3port-Only@pg.corp.lan/metrics`,
 /// `redis://:secret@host:6379`): the user and password taken out, and the URL without them,
@@ -28,6 +29,26 @@ struct URLCredentials: Equatable {
         self.url = String(text[..<scheme.upperBound]) + (user.isEmpty ? "" : String(userInfo[..<colon]) + "@") + host
         self.user = user.isEmpty ? nil : user
         self.password = password
+    }
+
+    /// `https://admin:S3cret@192.168.1.1` among an item's URLs: the URL keeps only its user;
+    /// the password is the item's when it has none (and the user its login when it has
+    /// none), and kept concealed beside it otherwise. A URL is shown and searched; a password
+    /// in it never is.
+    static func takeOut(of item: inout VaultItem) {
+        for index in item.urls.indices {
+            guard let found = URLCredentials(item.urls[index]) else { continue }
+            item.urls[index] = found.url
+            if item.password == nil || item.password == found.password {
+                item.password = found.password
+                if item.username == nil { item.username = found.user }
+            } else {
+                item.customFields.append(
+                    .init(
+                        name: found.user.map { "password of \($0)" } ?? "URL password", value: found.password,
+                        concealed: true))
+            }
+        }
     }
 
     private static func decoded(_ part: Substring) -> String {

@@ -220,4 +220,15 @@ import VaultModel
         let ids = try Self.items("id,name,username,password\n1,A,,pw-1\n2,B,bo,pw-2\n3,C,cy,pw-3\n")
         #expect(ids.first?.username == nil)
     }
+
+    /// A password written inside a URL column never shows: the URL keeps its user only.
+    @Test func aPasswordInsideAURLIsTakenOut() throws {
+        let items = try Self.items(
+            "name,url,username,password\nRouter,https://admin:S3cret!@192.168.1.1/,,\nNAS,http://ana:Old-1@nas.lan,ana,New-2\n"
+        )
+        #expect(items[0].urls == ["https://admin@192.168.1.1/"])
+        #expect(items[0].password == "S3cret!" && items[0].username == "admin")
+        #expect(items[1].urls == ["http://ana@nas.lan"] && items[1].password == "New-2")
+        #expect(items[1].customFields.contains { $0.concealed && $0.value == "Old-1" })
+    }
 }
