@@ -120,6 +120,10 @@ enum NotesLineClassifier {
         {
             line.prefix = String(prefix)
             unprefixed = rest
+        } else if let (prefix, rest) = NotesDateEntry.split(unprefixed) {
+            // "Mar 3 2024 — signed up for Duolingo as …": a journal's date opening an entry.
+            line.prefix = String(prefix)
+            unprefixed = rest
         }
         let (body, listItem) = NotesMarkdown.stripListMarker(unprefixed)
         line.isListItem = listItem

@@ -103,4 +103,20 @@ import VaultModel
         #expect(Self.items("Plex: ana@x.org  wfnRk/QVNZ78").first?.password == "wfnRk/QVNZ78")
         #expect(Self.items("NAS pw: admin/x").first?.password == "admin/x")
     }
+
+    /// A journal's date opening an entry is kept out of sight, never the title.
+    @Test func aJournalDateOpeningAnEntryIsNoTitle() {
+        for line in [
+            "Apr 18 — Strava: jordan@icloud.com Run5k!Daily", "2024-04-18: Strava: jordan@icloud.com Run5k!Daily",
+            "18 April 2024 - Strava: jordan@icloud.com Run5k!Daily",
+        ] {
+            let item = Self.items(line).first
+            #expect(item?.title == "Strava" && item?.password == "Run5k!Daily", "\(line)")
+            #expect(item?.customFields.contains { $0.concealed && $0.value.contains("18") } == true, "\(line)")
+        }
+        #expect(NotesDateEntry.split("Mar 3 2024 — finally set up the laptop"[...])?.1 == "finally set up the laptop")
+        // Counter-inputs: a date before two spaces opens a change line; a month's name alone is a title.
+        #expect(NotesDateEntry.split("2020-02-11  amazon changed -> x"[...]) == nil)
+        #expect(NotesDateEntry.split("March - ana@x.org / pw"[...]) == nil)
+    }
 }
