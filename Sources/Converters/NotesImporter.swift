@@ -366,19 +366,8 @@ public struct NotesImporter {
     /// `postgresql://app:S3cret@db/x`: a login inside a URL is the record's login when it has
     /// none (or the same); another one is kept out of sight. The URL keeps only its user.
     static func credentialsOutOfURLs(_ draft: inout NotesDraft) {
-        for index in draft.urls.indices {
-            guard let found = URLCredentials(draft.urls[index]) else { continue }
-            draft.urls[index] = found.url
-            if draft.password == nil || draft.password == found.password {
-                draft.password = found.password
-                if draft.username == nil { draft.username = found.user }
-            } else {
-                draft.customFields.append(
-                    .init(
-                        name: found.user.map { "password of \($0)" } ?? "URL password", value: found.password,
-                        concealed: true))
-            }
-        }
+        URLCredentials.takeOut(
+            urls: &draft.urls, password: &draft.password, username: &draft.username, fields: &draft.customFields)
     }
 
     /// Labels naming a Wi-Fi network (its SSID is no secret; its key is the password).

@@ -36,14 +36,21 @@ struct URLCredentials: Equatable {
     /// none), and kept concealed beside it otherwise. A URL is shown and searched; a password
     /// in it never is.
     static func takeOut(of item: inout VaultItem) {
-        for index in item.urls.indices {
-            guard let found = URLCredentials(item.urls[index]) else { continue }
-            item.urls[index] = found.url
-            if item.password == nil || item.password == found.password {
-                item.password = found.password
-                if item.username == nil { item.username = found.user }
+        takeOut(urls: &item.urls, password: &item.password, username: &item.username, fields: &item.customFields)
+    }
+
+    /// ``takeOut(of:)`` for a record's parts (a notes draft's too).
+    static func takeOut(
+        urls: inout [String], password: inout String?, username: inout String?, fields: inout [VaultItem.CustomField]
+    ) {
+        for index in urls.indices {
+            guard let found = URLCredentials(urls[index]) else { continue }
+            urls[index] = found.url
+            if password == nil || password == found.password {
+                password = found.password
+                if username == nil { username = found.user }
             } else {
-                item.customFields.append(
+                fields.append(
                     .init(
                         name: found.user.map { "password of \($0)" } ?? "URL password", value: found.password,
                         concealed: true))
