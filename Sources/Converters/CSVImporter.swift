@@ -520,11 +520,13 @@ public struct CSVImporter {
         guard let notes = item.notes else { return }
         let lines = notes.split(separator: "\n", omittingEmptySubsequences: false)
         // A note titled `Student ID #` or `Personalausweis`: its numbers are that secret.
-        let titleWords = CSVHeaderVocabulary.words(item.title)
-        let titled = titleWords.contains {
-            $0 == "id" || secretNoteWords.contains($0) || CSVHeaderVocabulary.secretWords.contains($0)
-        }
-        let secrets = secretLines(lines, titled: titled)
+        // (Asked only of a line giving a number.)
+        let title = item.title
+        let secrets = secretLines(
+            lines,
+            titled: CSVHeaderVocabulary.words(title).contains {
+                $0 == "id" || secretNoteWords.contains($0) || CSVHeaderVocabulary.secretWords.contains($0)
+            })
         guard secrets.contains(true) else { return }
         let secret = lines.indices.filter { secrets[$0] }.map { String(lines[$0]) }
         let plain = lines.indices.filter { !secrets[$0] }.map { String(lines[$0]) }
@@ -550,27 +552,47 @@ public struct CSVImporter {
 
     /// Which of `lines` name a secret and give it, or hold a card number (`titled`: the
     /// record's title names the secret, so a number is enough).
-    static func secretLines(_ lines: [Substring], titled: Bool = false) -> [Bool] {
-        var afterQuestion = false
-        return lines.map { line in
+    static func secretLines(_ lines: [Substring], titled: @autoclosure () -> Bool = false) -> [Bool] {
+        func asks(_ words: [String]) -> Bool { words.contains { questionWords.contains($0) } }
+        var titleNamesSecret: Bool?
+        return lines.indices.map { index in
+            let line = lines[index]
+            let ascii = line.utf8.allSatisfy { $0 < 0x80 }
+            let digits = ascii ? line.utf8.count { $0 >= 0x30 && $0 <= 0x39 } : line.count(where: \.isNumber)
+            let colon = line.utf8.contains(0x3A)
+            // (Standard-library searches, and only when a mark's byte is there: this is asked of
+            // every notes line and field.)
+            let marked =
+                line.utf8.contains { $0 == 0x3D || $0 == 0x3E || $0 == 0xE2 }
+                && (NotesToken.utf8Offset(of: " = ", in: line) != nil
+                    || NotesToken.utf8Offset(of: "->", in: line) != nil
+                    || NotesToken.utf8Offset(of: "→", in: line) != nil)
+            // Every rule wants a digit, a colon or an answer's mark: most notes lines (every
+            // row of a 100,000-row export asks) are passed over without taking them apart.
+            // (A value with a digit needs four digits, or a word of four characters holding one.)
+            guard digits >= 4 || colon || marked || (digits > 0 && line.utf8.count >= 4) else { return false }
             let words = CSVHeaderVocabulary.words(String(line))
-            let named =
-                titled
-                || words.contains { secretNoteWords.contains($0) || CSVHeaderVocabulary.secretWords.contains($0) }
-            let digits = line.count(where: \.isNumber)
             let valued =
                 digits >= 4
                 || line.split(separator: " ").contains { token in token.contains(where: \.isNumber) && token.count >= 4
                 }
+            let named =
+                words.contains { secretNoteWords.contains($0) || CSVHeaderVocabulary.secretWords.contains($0) }
+                || (valued
+                    && {
+                        titleNamesSecret = titleNamesSecret ?? titled()
+                        return titleNamesSecret!
+                    }())
             // An answer or a phrase is words: its label is enough, with a value after it.
+            // (`A: Biscuit` answers the line before when that one asks.)
+            let afterColon = line.split(separator: ":", maxSplits: 1).dropFirst().first
             let answered =
-                (words.contains(where: answerWords.contains) || (afterQuestion && words.first == "a"))
-                && line.split(separator: ":", maxSplits: 1).count == 2
-                && !line.split(separator: ":", maxSplits: 1)[1].allSatisfy(\.isWhitespace)
-            let asks = words.contains { questionWords.contains($0) }
-            afterQuestion = asks
+                (words.contains(where: answerWords.contains)
+                    || (words.first == "a" && index > 0
+                        && asks(CSVHeaderVocabulary.words(String(lines[index - 1])))))
+                && afterColon.map { !$0.allSatisfy(\.isWhitespace) } == true
             // `security q: fav teacher = Mrs. Alvarez`: a question with its answer after it.
-            let answeredInline = asks && (line.contains(" = ") || line.contains("->") || line.contains("→"))
+            let answeredInline = marked && asks(words)
             return (named && valued) || answered || answeredInline
                 || (digits >= 12 && NotesToken.hasCardNumber(line))
         }

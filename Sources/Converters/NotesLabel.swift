@@ -36,7 +36,9 @@ struct NotesLabel: Equatable, Sendable {
         // "Home wifi:", "wifi coloc:", "Guest WLAN:": a network word with a word naming which
         // network labels the network's name (`wifi password` names its key: in the lexicon).
         if phrase.utf8.contains(0x20), phrase.utf8.count <= 30,
-            NotesToken.utf8Offset(of: "wi", in: phrase) != nil || NotesToken.utf8Offset(of: "wlan", in: phrase) != nil
+            NotesToken.utf8Offset(of: "wifi", in: phrase) != nil
+                || NotesToken.utf8Offset(of: "wi-fi", in: phrase) != nil
+                || NotesToken.utf8Offset(of: "wlan", in: phrase) != nil
                 || NotesToken.utf8Offset(of: "ssid", in: phrase) != nil
         {
             let words = phrase.split(separator: " ")
