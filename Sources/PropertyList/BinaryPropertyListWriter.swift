@@ -74,7 +74,10 @@ struct BinaryPropertyListWriter {
             objects.append(.array(start: 0, count: 0))
             objectBytes += Self.markerSize(count: elements.count)
             var refs = takeScratch(depth)
-            for element in elements { refs.append(try flatten(element, depth: depth + 1)) }
+            // Through the buffer, elements are borrowed, not retained and released one by one.
+            try elements.withUnsafeBufferPointer { elements in
+                for i in elements.indices { refs.append(try flatten(elements[i], depth: depth + 1)) }
+            }
             objects[index] = .array(start: children.count, count: refs.count)
             children.append(contentsOf: refs)
             scratch[depth] = refs
@@ -85,8 +88,10 @@ struct BinaryPropertyListWriter {
             objectBytes += Self.markerSize(count: dictionary.count)
             let entries = sortKeys ? dictionary.sortedEntries() : dictionary.entries
             var refs = takeScratch(depth)
-            for entry in entries { refs.append(string(entry.key)) }
-            for entry in entries { refs.append(try flatten(entry.value, depth: depth + 1)) }
+            try entries.withUnsafeBufferPointer { entries in
+                for i in entries.indices { refs.append(string(entries[i].key)) }
+                for i in entries.indices { refs.append(try flatten(entries[i].value, depth: depth + 1)) }
+            }
             objects[index] = .dictionary(start: children.count, count: entries.count)
             children.append(contentsOf: refs)
             scratch[depth] = refs
@@ -111,10 +116,13 @@ struct BinaryPropertyListWriter {
 
     private mutating func string(_ s: String) -> Int {
         let next = objects.count
-        let (index, position) = strings.index(of: s, orInsert: next)
+        let (index, position, utf8Count) = strings.index(of: s, orInsert: next)
         if index == next {
             objects.append(.string(position))
-            objectBytes += Self.encodedSize(of: s)
+            objectBytes +=
+                strings.isASCII[position]
+                ? Self.markerSize(count: utf8Count) + utf8Count
+                : Self.markerSize(count: s.utf16.count) + 2 * s.utf16.count
         }
         return index
     }
@@ -139,20 +147,6 @@ struct BinaryPropertyListWriter {
 
     private static func markerSize(count: Int) -> Int {
         count < 15 ? 1 : 2 + byteWidth(forMaximum: UInt64(count))
-    }
-
-    private static func isASCII(_ s: String) -> Bool {
-        var s = s
-        return s.withUTF8 { bytes in
-            var high: UInt8 = 0
-            for byte in bytes { high |= byte }
-            return high < 0x80
-        }
-    }
-
-    private static func encodedSize(of s: String) -> Int {
-        isASCII(s)
-            ? markerSize(count: s.utf8.count) + s.utf8.count : markerSize(count: s.utf16.count) + 2 * s.utf16.count
     }
 
     private static func encodedSize(ofScalar value: PropertyListValue) -> Int {
@@ -187,8 +181,7 @@ struct BinaryPropertyListWriter {
                 offsetAt += offsetSize
                 switch object {
                 case .string(let position):
-                    let s = strings.strings[position]
-                    out.writeString(s, ascii: Self.isASCII(s))
+                    out.writeString(strings.strings[position], ascii: strings.isASCII[position])
                 case .scalar(let value): out.writeScalar(value)
                 case .array(let start, let count):
                     out.writeMarker(0xA0, count: count)

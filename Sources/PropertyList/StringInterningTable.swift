@@ -22,6 +22,8 @@ struct StringInterningTable {
     private let seed: UInt64
     /// The distinct strings, in first-seen order; `entry` indexes this and `objectIndices`.
     private(set) var strings: [String] = []
+    /// Whether each distinct string is all ASCII (bplist's one-byte form), found while hashing.
+    private(set) var isASCII: [Bool] = []
     private var objectIndices: [Int32] = []
     /// Full hashes by entry, for rehashing when the table grows.
     private var hashes: [UInt64] = []
@@ -35,27 +37,28 @@ struct StringInterningTable {
     }
 
     /// The object index already assigned to `string`, or assigns `next` and returns it,
-    /// with the position of the string in ``strings``.
-    mutating func index(of string: String, orInsert next: Int) -> (object: Int, string: Int) {
+    /// with the position of the string in ``strings`` and its UTF-8 length.
+    mutating func index(of string: String, orInsert next: Int) -> (object: Int, string: Int, utf8Count: Int) {
         var s = string
-        let hash = s.withUTF8 { Self.hash($0, seed: seed) }
+        let (hash, ascii, utf8Count) = s.withUTF8 { (Self.hash($0, seed: seed), Self.isASCII($0), $0.count) }
         let tag = UInt32(truncatingIfNeeded: hash >> 32)
         var at = Int(truncatingIfNeeded: hash) & mask
         while true {
             let slot = slots[at]
             if slot.entry < 0 { break }
             if slot.tag == tag, Self.sameBytes(&strings[Int(slot.entry)], &s) {
-                return (Int(objectIndices[Int(slot.entry)]), Int(slot.entry))
+                return (Int(objectIndices[Int(slot.entry)]), Int(slot.entry), utf8Count)
             }
             at = (at + 1) & mask
         }
         let entry = strings.count
         slots[at] = Slot(tag: tag, entry: Int32(entry))
         strings.append(s)
+        isASCII.append(ascii)
         hashes.append(hash)
         objectIndices.append(Int32(next))
         if strings.count * 4 > slots.count * 3 { grow() }
-        return (next, entry)
+        return (next, entry, utf8Count)
     }
 
     /// Empties the table for the next document, keeping small allocations and the seed.
@@ -67,6 +70,7 @@ struct StringInterningTable {
             for i in slots.indices { slots[i] = Slot() }
         }
         strings.removeAll(keepingCapacity: strings.capacity <= 512)
+        isASCII.removeAll(keepingCapacity: isASCII.capacity <= 512)
         objectIndices.removeAll(keepingCapacity: objectIndices.capacity <= 512)
         hashes.removeAll(keepingCapacity: hashes.capacity <= 512)
     }
@@ -90,6 +94,12 @@ struct StringInterningTable {
                 x.count == y.count && (x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0)
             }
         }
+    }
+
+    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var high: UInt8 = 0
+        for byte in bytes { high |= byte }
+        return high < 0x80
     }
 
     /// A small multiply-xorshift hash over 8-byte words (in the style of wyhash's mixing).
