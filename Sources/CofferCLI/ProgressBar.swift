@@ -59,6 +59,7 @@ struct ProgressBlob: BlobSource {
 
     var length: Int { source.length }
     var readsConcurrently: Bool { source.readsConcurrently }
+    var storedFrame: (any BlobSource)? { source.storedFrame.map { ProgressBlob(source: $0, bar: bar) } }
 
     func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws -> Int {
         let n = try source.read(into: buffer, at: offset)

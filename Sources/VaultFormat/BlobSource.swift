@@ -7,8 +7,13 @@ public protocol BlobSource: Sendable {
     /// Whether `read` may be called from several threads at once (then a save copies the
     /// blob in on every core while it seals).
     var readsConcurrently: Bool { get }
+    /// The blob as the zstd frame a vault already stores it in (spec/FORMAT.md §12.5), for
+    /// a blob read from such a vault: a save copies the frame rather than compressing the
+    /// blob again. Nil for everything else.
+    var storedFrame: (any BlobSource)? { get }
 }
 
 extension BlobSource {
     public var readsConcurrently: Bool { false }
+    public var storedFrame: (any BlobSource)? { nil }
 }

@@ -70,14 +70,14 @@ package struct ChunkComposer {
                     + plan.recordSlices.flatMap { slice in
                         zip([0] + slice.ends.dropLast(), slice.ends).map { Item.part(slice.bytes, $0..<$1) }
                     }))
-        for (blob, entry) in zip(payload.blobs, plan.index.blobs) {
+        for (entry, stored) in zip(plan.index.blobs, plan.storedBlobs) {
             var header = ByteSink()
-            header.append(blob.id)
-            header.append(UInt64(blob.source.length))
+            header.append(entry.id)
+            header.append(UInt64(entry.length))  // the blob's length, also when a frame is stored
             regions.append(
                 Region(
                     kind: .blob, firstChunk: entry.region.firstChunk, chunks: entry.region.chunkCount,
-                    items: [.blob(header: header.bytes, source: blob.source)]))
+                    items: [.blob(header: header.bytes, source: stored)]))
         }
     }
 

@@ -17,10 +17,16 @@ struct PayloadIndex: Equatable {
 
     struct Blob: Equatable {
         var id: [UInt8]
+        /// The blob's bytes as its owner sees them (decompressed).
         var length: Int
         var region: Region
-        /// The region's stream: id, u64 length, the bytes.
-        var streamBytes: Int { PayloadIndex.blobHeaderBytes + length }
+        /// With compressed blobs (§12.5): the size of the zstd frame the region stores
+        /// instead of the bytes; nil for a blob stored as it is.
+        var zstdLength: Int? = nil
+        /// The bytes the region stores after its header: the blob, or its frame.
+        var storedLength: Int { zstdLength ?? length }
+        /// The region's stream: id, u64 length, the stored bytes.
+        var streamBytes: Int { PayloadIndex.blobHeaderBytes + storedLength }
     }
 
     var recordCount: Int
@@ -32,6 +38,8 @@ struct PayloadIndex: Equatable {
     static let keys: Set<String> = ["format", "recordCount", "records", "blobs"]
     static let collectionKeys: Set<String> = ["members", "collections"]
     static let blobKeys: Set<String> = ["id", "length", "region"]
+    /// A compressed blob's entry (§12.5) has one more key, the size of its frame.
+    static let compressedBlobKeys: Set<String> = ["id", "length", "region", "zstd"]
     /// A blob region starts with its 16-byte id and u64 length.
     static let blobHeaderBytes = 24
     static let blobIDBytes = 16
@@ -54,6 +62,7 @@ struct PayloadIndex: Equatable {
                 b["id"] = .data(Data(blob.id))
                 b["length"] = .integer(blob.length)
                 b["region"] = Self.encode(blob.region)
+                if let zstd = blob.zstdLength { b["zstd"] = .integer(zstd) }
                 return .dictionary(b)
             })
         if let collections {
@@ -109,8 +118,12 @@ struct PayloadIndex: Equatable {
         var ids = Set<[UInt8]>()
         var next = records.end
         for (n, blobValue) in blobValues.enumerated() {
-            guard let b = blobValue.dictionaryValue, Set(b.keys) == Self.blobKeys else {
-                throw IndexFailure("blob \(n) must be a dictionary of exactly id, length and region")
+            guard let b = blobValue.dictionaryValue,
+                Set(b.keys) == Self.blobKeys || (recordsCompressed && Set(b.keys) == Self.compressedBlobKeys)
+            else {
+                throw IndexFailure(
+                    "blob \(n) must be a dictionary of exactly id, length and region"
+                        + (recordsCompressed ? " (and zstd, for a compressed blob)" : ""))
             }
             guard case .data(let id)? = b["id"], id.count == Self.blobIDBytes else {
                 throw IndexFailure("blob \(n): id must be \(Self.blobIDBytes) bytes of data")
@@ -118,18 +131,29 @@ struct PayloadIndex: Equatable {
             guard ids.insert(Array(id)).inserted else { throw IndexFailure("blob \(n): id appears twice") }
             let length = try Self.count(b["length"], "blob \(n) length")
             let region = try Self.region(b["region"], "blob \(n) region", chunkCount: chunkCount)
-            // Bounded by the chunk count first, so the arithmetic below cannot overflow.
-            guard length <= chunkCount * Self.body else {
-                throw IndexFailure("blob \(n): length \(length) exceeds the payload")
+            var blob = Blob(id: Array(id), length: length, region: region)
+            if b["zstd"] != nil {
+                let zstd = try Self.count(b["zstd"], "blob \(n) zstd")
+                // A frame is kept only where it is smaller than the blob (§12.5), and the
+                // blob is at most what one frame may hold, so reading it is bounded.
+                guard length <= RecordGroup.maximumContentBytes, zstd >= 1, zstd < length else {
+                    throw IndexFailure(
+                        "blob \(n): a compressed blob of \(length) bytes must be 1…\(RecordGroup.maximumContentBytes) "
+                            + "bytes and its frame (\(zstd) bytes) smaller than it")
+                }
+                blob.zstdLength = zstd
             }
-            let blob = Blob(id: Array(id), length: length, region: region)
+            // Bounded by the chunk count first, so the arithmetic below cannot overflow.
+            guard blob.storedLength <= chunkCount * Self.body else {
+                throw IndexFailure("blob \(n): length \(blob.storedLength) exceeds the payload")
+            }
             guard region.firstChunk == next else {
                 throw IndexFailure(
                     "blob \(n) region starts at chunk \(region.firstChunk); the previous region ends at \(next)")
             }
             guard region.chunkCount == Self.chunks(forStreamBytes: blob.streamBytes) else {
                 throw IndexFailure(
-                    "blob \(n) region is \(region.chunkCount) chunks; its \(length) bytes need "
+                    "blob \(n) region is \(region.chunkCount) chunks; its \(blob.storedLength) bytes need "
                         + "\(Self.chunks(forStreamBytes: blob.streamBytes))")
             }
             next = region.end

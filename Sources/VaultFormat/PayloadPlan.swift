@@ -12,11 +12,31 @@ package struct PayloadPlan {
     /// With compression, the slices hold compressed groups instead (`ends` marks each).
     let recordSlices: [(bytes: [UInt8], ends: [Int])]
     let recordCount: Int
+    /// What each blob's region stores after its header, in index order: the blob, or the
+    /// zstd frame it is stored as (§12.5).
+    let storedBlobs: [any BlobSource]
     let contentChunks: Int
     /// Plaintext length after Padmé padding.
     package let geometry: PayloadGeometry
 
     static let body = FormatLimits.chunkBodyBytes
+
+    /// How each blob is stored: as it is, or with compression as a zstd frame where that
+    /// pays (``BlobCompression``). A frame the blob is already stored as is copied.
+    private static func storedForms(of payload: VaultPayload, compress: Bool) throws -> [(
+        source: any BlobSource, isFrame: Bool
+    )] {
+        guard compress else { return payload.blobs.map { ($0.source, false) } }
+        var held = 0
+        return try payload.blobs.map { blob in
+            if let frame = blob.source.storedFrame { return (frame, true) }
+            guard held < BlobCompression.heldFramesBudget,
+                let frame = try BlobCompression.frame(of: blob.source)
+            else { return (blob.source, false) }
+            held += frame.count
+            return (DataBlob(Data(frame)), true)
+        }
+    }
 
     /// Each record is its own bplist00 document, so they encode independently: slices of
     /// records on every core (100,000 items: 0.5 s on one core, about half on two), each
@@ -101,6 +121,8 @@ package struct PayloadPlan {
             }
         }
         recordSlices = encodedSlices
+        let stored = try Self.storedForms(of: payload, compress: compressRecords)
+        storedBlobs = stored.map(\.source)
         let recordItems = recordSlices.reduce(0) { $0 + $1.bytes.count }
         // The index names chunk numbers, which depend on the index's own size: iterate until
         // the records region's chunk count is stable (twice in practice).
@@ -111,10 +133,12 @@ package struct PayloadPlan {
         while true {
             var next = recordChunks
             var blobs = [PayloadIndex.Blob]()
-            for blob in payload.blobs {
-                let chunks = Self.chunks(forStreamBytes: Self.blobHeaderBytes + blob.source.length)
+            for (blob, form) in zip(payload.blobs, stored) {
+                let chunks = Self.chunks(forStreamBytes: Self.blobHeaderBytes + form.source.length)
                 blobs.append(
-                    .init(id: blob.id, length: blob.source.length, region: .init(firstChunk: next, chunkCount: chunks)))
+                    .init(
+                        id: blob.id, length: blob.source.length, region: .init(firstChunk: next, chunkCount: chunks),
+                        zstdLength: form.isFrame ? form.source.length : nil))
                 next += chunks
             }
             index = PayloadIndex(

@@ -14,7 +14,45 @@ extension UnlockedVault {
     /// for each chunk). `sink` sees only bytes of chunks that passed, and the blob fails as a
     /// whole if a later chunk does not.
     func readBlob(_ blob: PayloadIndex.Blob, to sink: (UnsafeRawBufferPointer) throws -> Void) throws {
-        var remaining = blob.length
+        if blob.zstdLength != nil {
+            try readCompressedBlob(blob, to: sink)
+            return
+        }
+        try readStoredBytes(of: blob, to: sink)
+    }
+
+    /// A compressed blob (§12.5): its frame gathered from its chunks (smaller than the blob,
+    /// which is at most 16 MiB), checked and decompressed to exactly the index's length,
+    /// then given to `sink` at once. Both buffers are wiped.
+    private func readCompressedBlob(_ blob: PayloadIndex.Blob, to sink: (UnsafeRawBufferPointer) throws -> Void)
+        throws
+    {
+        var frame = [UInt8]()
+        defer { frame.wipe() }
+        frame.reserveCapacity(blob.storedLength)
+        try readStoredBytes(of: blob) { frame.append(contentsOf: $0) }
+        var content: [UInt8]
+        do {
+            content = try frame.withUnsafeBytes { try Zstd.decompress($0, limit: blob.length) }
+        } catch let refusal as Zstd.Refusal {
+            throw malformed(
+                "blob \(Self.hex(blob.id))'s zstd frame \(refusal.reason)", chunk: blob.region.firstChunk)
+        }
+        defer { content.wipe() }
+        guard content.count == blob.length else {
+            throw malformed(
+                "blob \(Self.hex(blob.id))'s zstd frame holds \(content.count) bytes; the index says \(blob.length)",
+                chunk: blob.region.firstChunk)
+        }
+        try content.withUnsafeBytes { try sink($0) }
+    }
+
+    private static func hex(_ id: [UInt8]) -> String { id.map { String(format: "%02x", $0) }.joined() }
+
+    /// The bytes a blob's region stores after its header, checked chunk by chunk as they
+    /// stream: the blob itself, or its frame when it is compressed.
+    private func readStoredBytes(of blob: PayloadIndex.Blob, to sink: (UnsafeRawBufferPointer) throws -> Void) throws {
+        var remaining = blob.storedLength
         try forEachChunk(in: blob.region.firstChunk..<blob.region.end) { chunk, plain in
             let bytes = try blobBytes(of: blob, in: plain, chunk: chunk)
             try sink(UnsafeRawBufferPointer(rebasing: plain[bytes]))

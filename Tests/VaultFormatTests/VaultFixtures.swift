@@ -27,12 +27,18 @@ enum VaultFixtures {
         ["title": "bank ✓", "notes": "PIN 1234\nsecond line", "port": 443],
     ]
 
+    /// Records and one blob of `blob` bytes that do not compress (xorshift), so the blob
+    /// is stored as it is and fills as many chunks as its length says.
     static func payload(blob: Int = 100) -> VaultPayload {
-        VaultPayload(
-            records: records,
-            blobs: [
-                (id: Array(repeating: 0xAB, count: 16), source: DataBlob(Data((0..<blob).map { UInt8($0 & 0xFF) })))
-            ])
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        let bytes = (0..<blob).map { _ in
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return UInt8(truncatingIfNeeded: state >> 24)
+        }
+        return VaultPayload(
+            records: records, blobs: [(id: Array(repeating: 0xAB, count: 16), source: DataBlob(Data(bytes)))])
     }
 
     /// A key-file vault (no KDF, so thousands of opens stay fast); records only by default,

@@ -45,14 +45,26 @@ extension TestKitGenerator {
             try build(
                 seed: 53, slots: [(keyFileRecipe, "")], payload: VaultPayload(records: tiny), extensions: compression),
             "key file", "1.1: 15,000 tiny records in one chunk: fewer than 5 region bytes a record is fine compressed")
+        // Bytes that do not compress, so the blob is stored as it is and spans two chunks.
         var both = try build(
             seed: 51, slots: [(keyFileRecipe, "")],
-            payload: VaultPayload(records: records, blobs: [blob(70_000, 6)]),
+            payload: VaultPayload(records: records, blobs: [noise(70_000, 6)]),
             extensions: compression + [VaultHeader.recoveryExtension])
         both.bytes = try withTrailer(both.bytes, headerLength: both.headerLength)
         try success(
             "success_compressed_recovery", both, "key file",
             "1.1: compressed records, a blob over two chunks, and a recovery trailer")
+
+        try success(
+            "success_compressed_blob",
+            try build(
+                seed: 54, slots: [(keyFileRecipe, "")],
+                payload: VaultPayload(records: records, blobs: [blob(300_000, 7), noise(5_000, 8)]),
+                extensions: compression),
+            "key file",
+            "1.1: a blob of 300,000 bytes stored as one zstd frame (its index entry has zstd), then one that "
+                + "does not compress, stored as it is")
+        try compressedBlobVectors(failure: failure)
 
         let base = try build(seed: 52, slots: [(keyFileRecipe, "")], extensions: compression)
         /// A payload of one records region: the index (recordCount `count`), then `items`.
@@ -103,5 +115,61 @@ extension TestKitGenerator {
             "header_compression_extension_data", .headerCorrupted,
             edited(base) { $0.extensions = [.init(type: FormatLimits.compressionExtensionType, data: [2])] },
             "key file", "1.1: the compression extension with algorithm 2")
+    }
+
+    /// `count` bytes that zstd cannot shrink, the same on every run.
+    static func noise(_ count: Int, _ seed: UInt8) -> (id: [UInt8], source: any BlobSource) {
+        (Array(repeating: seed, count: 16), DataBlob(Data(random(seed).bytes(count))))
+    }
+
+    /// Compressed blobs (spec/FORMAT.md §12.5) forged by hand, one rule broken in each: a
+    /// records region with no records, then one blob region storing `frame` for a blob of
+    /// `length` bytes, its index entry naming `zstd` (the frame's size unless given).
+    static func compressedBlobVectors(failure: (String, VaultError.Kind, [UInt8], String, String) -> Void) throws {
+        let keyFileRecipe = SlotRecipe.keyFile(secure(keyFile))
+        let compressed = try build(
+            seed: 55, slots: [(keyFileRecipe, "")], extensions: [VaultHeader.compressionExtension])
+        let plain = try build(seed: 56, slots: [(keyFileRecipe, "")])
+        let id = [UInt8](repeating: 9, count: 16)
+        func forged(_ base: Base, length: Int, frame: [UInt8], zstd: Int? = nil) -> [UInt8] {
+            let stored = PayloadForge.Region(kind: 2, items: [id + PayloadForge.le(UInt64(length)) + frame])
+            var records = PayloadForge.Region(kind: 1, items: [])
+            for _ in 0..<2 {  // the index names the region's length, which depends on the index
+                let entry: PropertyListValue = [
+                    "id": .data(Data(id)), "length": .integer(length), "zstd": .integer(zstd ?? frame.count),
+                    "region": [.integer(records.neededChunks), .integer(stored.neededChunks)],
+                ]
+                let index: PropertyListValue = [
+                    "format": 1, "recordCount": 0, "records": [0, .integer(records.neededChunks)],
+                    "blobs": [entry],
+                ]
+                records = PayloadForge.Region(kind: 1, items: [PayloadForge.prefixed(PayloadForge.bplist(index))])
+            }
+            return PayloadForge.seal(PayloadForge.plaintexts([records, stored]), header: base.header, keys: base.keys)
+        }
+        let content = [UInt8](repeating: 0x41, count: 1000)
+        failure(
+            "payload_compressed_blob_bomb", .payloadDamaged,
+            forged(compressed, length: 1000, frame: frame([UInt8](repeating: 0x41, count: 1_000_000))), "key file",
+            "1.1: a blob of 1000 bytes whose frame declares 1,000,000: refused before decompressing")
+        failure(
+            "payload_compressed_blob_short", .payloadDamaged,
+            forged(compressed, length: 1000, frame: frame(Array(content.prefix(900)))), "key file",
+            "1.1: a blob of 1000 bytes whose frame holds 900")
+        failure(
+            "payload_compressed_blob_not_smaller", .payloadDamaged,
+            forged(compressed, length: 20, frame: frame(Array("0123456789abcdefghij".utf8))), "key file",
+            "1.1: a frame no smaller than its blob: such a blob is stored as it is")
+        failure(
+            "payload_compressed_blob_too_large", .payloadDamaged,
+            forged(compressed, length: 16 * 1024 * 1024 + 1, frame: frame(content)), "key file",
+            "1.1: a compressed blob over 16 MiB, refused from its index entry")
+        failure(
+            "payload_compressed_blob_raw_bytes", .payloadDamaged,
+            forged(compressed, length: 1000, frame: Array(content.prefix(500)), zstd: 500), "key file",
+            "1.1: an index entry with zstd whose region holds no zstd frame")
+        failure(
+            "payload_compressed_blob_in_1_0", .payloadDamaged, forged(plain, length: 1000, frame: frame(content)),
+            "key file", "1.0: an index entry with zstd in a file without the compression extension")
     }
 }

@@ -87,6 +87,7 @@ BODY = CHUNK_PLAIN - FRAME  # 65,528
 KIND_PADDING, KIND_RECORDS, KIND_BLOB = 0, 1, 2
 INDEX_KEYS = {"format", "recordCount", "records", "blobs"}
 BLOB_KEYS = {"id", "length", "region"}
+COMPRESSED_BLOB_KEYS = BLOB_KEYS | {"zstd"}  # §12.5, in a file with the compression extension
 
 EXIT_CODES = {
     "success": 0,
@@ -624,7 +625,7 @@ class PayloadReading:
             index = bplist00(stream[4 : 4 + index_length])
         except PlistInvalid as error:
             self.fail(where, f"the index is not a strict bplist00 document: {error}")
-        problem = index_schema(index, self.member_slots) or self.index_layout(index, index_length)
+        problem = index_schema(index, self.member_slots, self.compressed) or self.index_layout(index, index_length)
         if problem:
             self.fail(where, f"the index: {problem}")
         return index
@@ -647,8 +648,8 @@ class PayloadReading:
             first, chunks = blob["region"]
             if first != used:
                 return f"blob {number} region starts at chunk {first}, not {used}"
-            if chunks != regions_chunks(24 + blob["length"]):
-                return f"blob {number} region of {chunks} chunks for {blob['length']} bytes"
+            if chunks != regions_chunks(24 + stored_length(blob)):
+                return f"blob {number} region of {chunks} chunks for {stored_length(blob)} stored bytes"
             if first + chunks > self.count:
                 return f"blob {number} region [{first}, {chunks}] is past the {self.count} chunks"
             used += chunks
@@ -748,7 +749,7 @@ class PayloadReading:
         content = records_chunks + sum(blob["region"][1] for blob in index["blobs"])
         if index["blobs"]:
             last = index["blobs"][-1]
-            stream_last, chunks_last = 24 + last["length"], last["region"][1]
+            stream_last, chunks_last = 24 + stored_length(last), last["region"][1]
         else:
             stream_last, chunks_last = self.records_stream_bytes, records_chunks
         length = (content - 1) * CHUNK_PLAIN + FRAME + (stream_last - (chunks_last - 1) * BODY)
@@ -777,9 +778,10 @@ class PayloadReading:
 
     def step6_blob(self, number, blob):
         """§6.5 step 6 for one blob region: tag, frame and continuation of each chunk, the id
-        and length in the first, the blob's bytes, zeros after them. Returns the blob."""
+        and length in the first, the blob's bytes, zeros after them. Returns the blob — for a
+        compressed blob (§12.5), its zstd frame decompressed to exactly the index's length."""
         first, chunks = blob["region"]
-        end = 24 + blob["length"]
+        end = 24 + stored_length(blob)
         parts = []
         for j in range(chunks):
             offset = j * BODY
@@ -795,7 +797,18 @@ class PayloadReading:
             if any(body[held:]):
                 self.fail(first + j, f"blob {number}: bytes after the blob are not zero")
             parts.append(body[:held])
-        return b"".join(parts)[24:]
+        stored = b"".join(parts)[24:]
+        if "zstd" not in blob:
+            return stored
+        try:
+            declared = zstd_declared_size(stored)
+            if declared is None:
+                raise ValueError("its zstd frame does not declare its content size")
+            if declared != blob["length"]:
+                raise ValueError(f"its zstd frame declares {declared} bytes; the index says {blob['length']}")
+            return zstd_decompress(stored, declared)
+        except ValueError as error:
+            self.fail(first, f"blob {number}: {error}")
 
     def step7_padding(self, used):
         """§6.5 step 7: each padding chunk is all zero, frame included."""
@@ -804,10 +817,17 @@ class PayloadReading:
                 self.fail(index, "padding chunk is not all zero")
 
 
-def index_schema(index, member_slots=None):
-    """§6.3: exactly four keys, each of its type; blob entries exactly three keys. With the
-    collections extension (`member_slots` is then the slot count), six keys: §13.4 adds
-    `members` and `collections`, checked by `collections_index`. Returns a problem or None."""
+def stored_length(blob):
+    """§6.2 and §12.5: the bytes a blob's region stores after its 24-byte header — the blob,
+    or the zstd frame a compressed blob is stored as."""
+    return blob.get("zstd", blob["length"])
+
+
+def index_schema(index, member_slots=None, compressed=False):
+    """§6.3: exactly four keys, each of its type; blob entries exactly three keys, or four
+    with `zstd` in a file with the compression extension (§12.5). With the collections
+    extension (`member_slots` is then the slot count), six keys: §13.4 adds `members` and
+    `collections`, checked by `collections_index`. Returns a problem or None."""
     if type(index) is not dict:
         return "not a dictionary"
     expected = INDEX_KEYS if member_slots is None else INDEX_KEYS | COLLECTIONS_INDEX_KEYS
@@ -823,8 +843,9 @@ def index_schema(index, member_slots=None):
         return "blobs is not an array"
     ids = set()
     for number, blob in enumerate(index["blobs"]):
-        if type(blob) is not dict or set(blob) != BLOB_KEYS:
-            return f"blob {number} is not a dictionary of exactly id, length, region"
+        if type(blob) is not dict or not (set(blob) == BLOB_KEYS or compressed and set(blob) == COMPRESSED_BLOB_KEYS):
+            return f"blob {number} is not a dictionary of exactly id, length, region" + (
+                " (and zstd)" if compressed else "")
         if type(blob["id"]) is not bytes or len(blob["id"]) != 16:
             return f"blob {number} id is not 16 bytes of data"
         if blob["id"] in ids:
@@ -834,6 +855,8 @@ def index_schema(index, member_slots=None):
             return f"blob {number} length is not an integer ≥ 0"
         if not is_pair(blob["region"]):
             return f"blob {number} region is not [firstChunk, chunkCount]"
+        if "zstd" in blob and not (is_integer(blob["zstd"]) and 1 <= blob["zstd"] < blob["length"] <= MAX_GROUP_CONTENT):
+            return f"blob {number}: a compressed blob is at most 16 MiB and its frame (zstd) 1 byte or more, smaller than it"
     if member_slots is not None:
         return collections_index(index["members"], index["collections"], member_slots)
     return None
