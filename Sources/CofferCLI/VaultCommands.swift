@@ -103,7 +103,8 @@ struct Inspect: ParsableCommand {
         if let c = report.contents {
             let stored = c.compressedRecordBytes.map { ", \($0) compressed" } ?? ""
             print("  records      \(c.records) (\(c.recordBytes) bytes\(stored))")
-            print("  blobs        \(c.blobs) (\(c.blobBytes) bytes)")
+            let storedBlobs = c.storedBlobBytes.map { ", \($0) stored" } ?? ""
+            print("  blobs        \(c.blobs) (\(c.blobBytes) bytes\(storedBlobs))")
             print(
                 "  overhead     \(c.overheadBytes) bytes (frames, index, padding); opened with slot \(c.openedWithSlot)"
             )

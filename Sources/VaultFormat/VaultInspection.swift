@@ -20,6 +20,9 @@ public struct VaultInspection: Codable, Sendable {
         public var compressedRecordBytes: Int?
         public var blobs: Int
         public var blobBytes: Int
+        /// With compressed blobs (§12.5): what the blobs take in the payload, frames for
+        /// those stored compressed (nil when none is).
+        public var storedBlobBytes: Int?
         /// Plaintext that is neither record nor blob bytes: frames, index, length prefixes, padding.
         public var overheadBytes: Int
         public var openedWithSlot: Int
@@ -94,11 +97,14 @@ public struct VaultInspection: Codable, Sendable {
                 ($0.count, $0.encodedBytes, $0.compressedBytes)
             }
             let blobBytes = index.blobs.reduce(0) { $0 + $1.length }
+            let storedBlobBytes = index.blobs.reduce(0) { $0 + $1.storedLength }
             let plaintext = file.geometry.plaintextLength
             contents = Contents(
                 records: recordCount, recordBytes: recordBytes, compressedRecordBytes: compressed,
                 blobs: index.blobs.count, blobBytes: blobBytes,
-                overheadBytes: plaintext - (compressed ?? recordBytes) - blobBytes, openedWithSlot: unlocked.slotIndex)
+                storedBlobBytes: index.blobs.contains { $0.zstdLength != nil } ? storedBlobBytes : nil,
+                overheadBytes: plaintext - (compressed ?? recordBytes) - storedBlobBytes,
+                openedWithSlot: unlocked.slotIndex)
             if let table = index.collections {
                 let opened = try unlocked.openCollections()
                 contents?.collections = table.collections.count

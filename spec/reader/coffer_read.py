@@ -43,7 +43,8 @@ GF(2⁸)), `recovery_check` (§11.4) and `recovery_repair` (§11.5) over `recove
 records (§12) are `compression_extension` (§12.1) and, for §6.5 step 3 as §12.3 changes it,
 `PayloadReading.step3_record_groups` (§12.2) over `zstd_declared_size` (the size a frame
 declares, checked against the limits before anything is decompressed), `zstd_decompress`
-and `group_records`; `PayloadSalvage.salvage_group` is §12.4. Private collections (§13) are
+and `group_records`; `PayloadSalvage.salvage_group` is §12.4. Compressed blobs (§12.5) are
+`stored_length`, the `zstd` key in `index_schema` and the end of `step6_blob`. Private collections (§13) are
 `collections_extension` (§13.1), `collections_index` (§13.4, called from `index_schema` at
 §6.5 step 2) and, for §1 step 11 (§13.7), `collections_open` over `member_key` (§13.2),
 `grant_open` (§13.3), `collection_unseal` (§13.5) and `collection_contents` (§13.6); the
