@@ -36,10 +36,17 @@ struct Salvage: ParsableCommand {
         print(
             "records  \(report.recordsRecovered)\(expected) recovered"
                 + (report.recordsExpected.map { ", \($0 - report.recordsRecovered) lost" } ?? ""))
-        print("blobs    \(report.blobsRecovered.count) recovered, \(report.blobsLost.count) lost")
+        if report.indexLost {
+            print("blobs    unknown: lost with the index")
+        } else {
+            print("blobs    \(report.blobsRecovered.count) recovered, \(report.blobsLost.count) lost")
+        }
         for id in report.blobsLost { print("  lost blob \(id.map { String(format: "%02x", $0) }.joined())") }
         if report.collectionsCarried > 0 {
             print("collections  \(report.collectionsCarried) private collection(s) carried, sealed, from the index")
+        }
+        if report.lostEverything {
+            try reporting(damaged) { throw VaultError(.payloadDamaged, "nothing could be recovered; no vault written") }
         }
         try reporting(output) { try VaultStore.writeSalvaged(payload, from: vault, to: output) }
         print("wrote \(output)")

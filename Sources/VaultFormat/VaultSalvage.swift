@@ -16,6 +16,13 @@ public struct SalvageReport: Sendable {
     /// Private collections (§13) carried sealed, as the index held them; all of them are
     /// lost with the index.
     public var collectionsCarried = 0
+
+    /// Something was lost and nothing recovered: no record, blob or collection. A salvage
+    /// then has nothing worth writing (spec/FORMAT.md §6.6: the payload failure's class).
+    public var lostEverything: Bool {
+        let lostSomething = indexLost || recordsExpected != recordsRecovered || !blobsLost.isEmpty
+        return lostSomething && recordsRecovered == 0 && blobsRecovered.isEmpty && collectionsCarried == 0
+    }
 }
 
 extension UnlockedVault {

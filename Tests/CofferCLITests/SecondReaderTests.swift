@@ -251,6 +251,21 @@ import Testing
             #expect(report.contains("damaged chunk \(chunk)"), "\(name): \(report)")
             #expect(report.contains { $0.hasPrefix("index lost") } == (chunk == 0), "\(name): \(report)")
             #expect(!report.contains { $0.hasPrefix("records ") && $0.hasSuffix(" 0 lost") }, "\(name): \(report)")
+            #expect(report.contains { $0.hasPrefix("blobs unknown") } == (chunk == 0), "\(name): \(report)")
         }
+        // Every chunk damaged: nothing is recovered, so both readers exit with the payload
+        // failure's code and coffer writes no vault.
+        var damaged = original
+        for start in stride(from: header, to: original.count, by: 65_552) { damaged[start + 20] ^= 0x20 }
+        try damaged.write(to: dir.appendingPathComponent("all.coffer"))
+        let key = ["--key-file", "key.bin"]
+        let swift = try CLITests.coffer(["salvage", "all.coffer", "-o", "all.out", "--no-passphrase"] + key, in: dir)
+        let python = try Self.read(["all.coffer", "--salvage"] + key, in: dir)
+        #expect(swift.status == 16 && python.status == 16, "\(swift.stdout)\(swift.stderr) / \(python.stdout)")
+        #expect(swift.stderr.contains("nothing could be recovered"), "\(swift.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("all.out").path))
+        #expect(
+            Self.salvageReport(python.stdout, name: "all.coffer")
+                == Self.salvageReport(swift.stdout, name: "all.coffer"))
     }
 }

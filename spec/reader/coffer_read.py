@@ -2229,7 +2229,10 @@ def salvage_main(path, data, passphrase, key_file, identity, memory_policy, dump
         print(f"{path}: records {recovered} recovered")
     else:
         print(f"{path}: records {recovered} of {result.expected} recovered, {result.expected - recovered} lost")
-    print(f"{path}: blobs {len(result.blobs)} recovered, {len(result.blobs_lost)} lost")
+    if result.index_lost:
+        print(f"{path}: blobs unknown: lost with the index")
+    else:
+        print(f"{path}: blobs {len(result.blobs)} recovered, {len(result.blobs_lost)} lost")
     for blob_id in result.blobs_lost:
         print(f"{path}:   lost blob {blob_id.hex()}")
     if result.collections:
@@ -2237,7 +2240,7 @@ def salvage_main(path, data, passphrase, key_file, identity, memory_policy, dump
     if dump and dump_records(path, result.records):
         return 1
     lost = result.index_lost or result.expected != recovered or result.blobs_lost
-    if lost and not (result.records or result.blobs):
+    if lost and not (result.records or result.blobs or result.collections):
         return EXIT_CODES["payload failure"]
     return 0
 
