@@ -324,11 +324,14 @@ public struct NotesImporter {
                     && !field.value.contains(" - ") && field.value.utf8.count <= 40
             }
         }
+        // "Home / network: Casa-Luna-5G / password: x", "Dad's office: SSID: KellerCPA-Guest":
+        // a key with no login beside it is the network's, whatever the title says; the place
+        // titles the record and the network joins it. (A router's admin login keeps its title.)
         if let network {
             let title = NotesLabel.fold(item.title)
             if item.title.isEmpty {
                 item.title = network.name + " " + network.value
-            } else if title == NotesLabel.fold(network.name)
+            } else if item.username == nil || title == NotesLabel.fold(network.name) || Self.namesWiFi(title)
                 || title.split(separator: " ").contains(where: { Self.networkLabels.contains(String($0)) }),
                 !title.contains(NotesLabel.fold(network.value)),
                 // (A value with a password's symbols may be the key read in the network's place.)
@@ -336,6 +339,14 @@ public struct NotesImporter {
             {
                 item.title += " " + network.value
             }
+        } else if let username = item.username, password != nil, draft.urls.isEmpty,
+            Self.namesWiFi(item.title) || draft.folder.contains(where: Self.namesWiFi),
+            Self.looksLikeNetworkName(username), !NotesLabel.fold(item.title).contains(NotesLabel.fold(username))
+        {
+            // "wifi de casa VIVO-A3F1 senha x", "Airbnb Lisbon: MEO-7F3A21 key: x" under a Wi-Fi
+            // heading: the word read as the login is the network's name. It joins the title too,
+            // and stays the login, where KeePass users keep an SSID.
+            item.title += (item.title.isEmpty ? "" : " ") + username
         }
         if item.title.isEmpty {
             item.title =
@@ -370,6 +381,23 @@ public struct NotesImporter {
             urls: &draft.urls, password: &draft.password, username: &draft.username, fields: &draft.customFields)
     }
 
+    /// A title or heading about Wi-Fi: one of its words is `wifi`, `wi-fi`, `wlan` or `ssid`.
+    static func namesWiFi(_ text: String) -> Bool {
+        NotesLabel.fold(text).split(whereSeparator: { !$0.isLetter && $0 != "-" }).contains {
+            ["wifi", "wi-fi", "wlan", "ssid", "hotspot"].contains(String($0))
+        }
+    }
+
+    /// How routers and providers name networks: one word of letters, digits and `-`/`_`
+    /// with a digit or a capital after its first letter (`VIVO-A3F1`, `MEO-7F3A21`,
+    /// `NETGEAR47`), never an e-mail or a handle of lower-case letters.
+    static func looksLikeNetworkName(_ word: String) -> Bool {
+        guard (3...32).contains(word.count), !NotesToken.isEmail(word), word.first?.isLetter == true,
+            word.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
+        else { return false }
+        return word.dropFirst().contains { $0.isNumber || $0.isUppercase }
+    }
+
     /// Labels naming a Wi-Fi network (its SSID is no secret; its key is the password).
     /// Accounts devices ship with: the name before a slash in `admin/x` is the login.
     static let defaultAccounts: Set<String> = [
@@ -392,7 +420,8 @@ public struct NotesImporter {
         "netzwerkname", "nom du reseau", "rete", "wifi name", "wi-fi name", "wlan name", "wifi network",
         "wi-fi network", "wifi ssid", "wi-fi ssid", "nom du wifi", "nombre de red", "nombre del wifi", "nome rete",
         "nome da rede", "nome do wifi", "wlan-name", "wifi-name", "nazwa sieci", "natverksnamn", "netvaerksnavn",
-        "nettverksnavn",
+        "nettverksnavn", "siec", "nazwa sieci wifi", "rede", "rede wifi", "natverk", "netvaerk",
+        "verkko", "halozat", "retea",
     ]
 
     static func host(_ url: String) -> String? {

@@ -215,11 +215,13 @@ struct NotesLabel: Equatable, Sendable {
                 // Polish and Swedish, the languages next door to the seven.
                 "nazwa uzytkownika", "uzytkownik", "anvandarnamn", "anvandare", "identyfikator", "cpf",
                 // Danish, Norwegian, Czech, Romanian, Turkish, Finnish and Hungarian.
-                "brugernavn", "brukernavn", "uzivatelske jmeno", "uzivatel", "nume utilizator",
+                "brugernavn", "brukernavn", "uzivatelske jmeno", "uzivatel", "nume utilizator", "jmeno",
+                "prihlasovaci jmeno", "prihlasovaci udaje",
                 "логин", "имя пользователя", "пользователь", "아이디", "사용자 이름", "사용자", "ユーザー名",
                 "ten dang nhap", "tên đăng nhập", "tai khoan", "tài khoản", "ονομα χρηστη", "όνομα χρήστη",
                 "χρηστης", "χρήστης", "nama pengguna", "pengguna",
-                "ユーザーid", "用户名", "用戶名", "账号", "帳號",
+                "ユーザーid", "用户名", "用戶名", "账号", "帳號", "ログインid", "お客さま番号", "お客様番号", "会員番号",
+                "아이디/이메일",
                 "nume de utilizator", "utilizator", "kullanıcı adı", "kullanici adi", "kullanıcı", "kullanici",
                 "kayttajatunnus", "kayttajanimi", "felhasznalonev", "identificador", "identificativo",
                 "id", "client id", "nutzer", "nutzername", "usager", "login-id", "username/email", "user/email",
@@ -249,6 +251,7 @@ struct NotesLabel: Equatable, Sendable {
             .email, true,
             [
                 "email", "e-mail", "mail", "courriel", "correo", "email address", "e-mail address", "adresse e-mail",
+                "メール", "メールアドレス", "이메일", "电子邮件", "邮箱",
                 "adresse mail", "e-mail-adresse", "correo electronico", "endereco de email", "indirizzo email",
                 "e-mailadres", "emailadres", "e-posta", "eposta", "e-post", "epost", "sahkoposti", "login email",
                 "login e-mail", "sign-in email", "account email", "📧", "✉",
@@ -265,6 +268,7 @@ struct NotesLabel: Equatable, Sendable {
                 "sifre", "şifre", "salasana", "jelszo", "codigo de acesso", "code d'acces", "kata sandi",
                 "пароль", "비밀번호", "パスワード", "密码", "密碼", "mat khau", "mật khẩu", "κωδικος", "κωδικός",
                 "συνθηματικο", "συνθηματικό", "κλειδι", "κλειδί", "kata kunci",
+                "パス", "ログインパスワード", "暗号化キー", "パスコード", "비번", "암호", "ключ", "mot passe",
                 "passphrase", "pass phrase", "psw", "psswd", "paswd", "master password", "wpa key", "network key",
                 "wpa2", "wpa3", "wpa2 key", "pswrd", "psswrd", "pwrd", "passwrd",
                 "wifi key", "wifi password", "wlan-schlussel", "wlan key",
@@ -334,6 +338,7 @@ struct NotesLabel: Equatable, Sendable {
             .secret, true,
             [
                 "pin", "pin code", "code pin", "pincode", "cvv", "cvc", "security code", "security answer",
+                "暗証番号", "秘密の質問", "비밀 질문",
                 "recovery code", "recovery codes", "backup code", "backup codes", "recovery key", "api key",
                 "license key", "product key", "puk", "tan", "code secret", "geheimzahl", "codigo", "codice",
                 "secret answer", "answer", "reponse", "antwort", "respuesta", "card number", "numero de carte",
@@ -371,7 +376,8 @@ struct NotesLabel: Equatable, Sendable {
                 "nom du reseau", "rete", "wifi name", "wi-fi name", "wlan name", "wifi network", "wi-fi network",
                 "wifi ssid", "wi-fi ssid", "nom du wifi", "nombre de red", "nombre del wifi", "nome rete",
                 "nome da rede", "nome do wifi", "wlan-name", "wifi-name", "nazwa sieci", "natverksnamn",
-                "netvaerksnavn", "nettverksnavn",
+                "netvaerksnavn", "nettverksnavn", "siec", "rede", "natverk", "netvaerk", "verkko", "halozat",
+                "retea",
                 // Identity-document numbers: kept under their name, never read as `user:password`.
                 "dni", "nie", "documento",
             ]

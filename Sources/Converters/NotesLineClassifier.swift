@@ -6,9 +6,25 @@ enum NotesLineClassifier {
     /// No label, title or record is this long: a longer line is kept whole, never scanned.
     static let maximumParsedLine = 4096
 
+    /// `line` with full-width brackets, colon, comma and slash (CJK notes: `Wi-Fi（自宅）`,
+    /// `ID：x`) as their ASCII forms, so labels and remarks read as they do in other notes.
+    static func asciiPunctuation(_ line: String) -> String {
+        // (Every full-width form starts with the byte EF: most lines have none to look at.)
+        guard line.utf8.contains(0xEF) else { return line }
+        let forms: [Character: Character] = ["（": "(", "）": ")", "：": ":", "，": ",", "／": "/", "［": "[", "］": "]"]
+        var result = ""
+        for character in line {
+            // (A full-width bracket needs no space before it; an ASCII one glued to a word
+            // would make `Wi-Fi(自宅)` one word, read like a password.)
+            if character == "（", let last = result.last, !last.isWhitespace { result.append(" ") }
+            result.append(forms[character] ?? character)
+        }
+        return result
+    }
+
     static func classify(_ raw: String, number: Int) -> NotesLine {
         guard raw.utf8.count <= maximumParsedLine else { return NotesLine(number: number, raw: raw, kind: .long) }
-        let trimmed = String(treeStripped(trimmedSpaces(raw[...])))
+        let trimmed = String(treeStripped(trimmedSpaces(Self.asciiPunctuation(raw)[...])))
         var line = NotesLine(number: number, raw: raw, kind: .content)
         // ">" alone: an empty line inside a blockquote or callout.
         if trimmed.isEmpty || trimmed.allSatisfy({ $0 == ">" || $0 == " " }) {
@@ -59,8 +75,12 @@ enum NotesLineClassifier {
         if trimmed.count >= 4, trimmed.first == "[", trimmed.last == "]",
             case let name = trimmed.dropFirst().dropLast(), !name.contains("[") && !name.contains("]"),
             name.first?.isLetter == true, name.count <= 40, name.lowercased() != "x",
-            // (Letters only: `[Summer2019]`, `[B4nk.2020]` are passwords in brackets.)
+            // (Letters only: `[Summer2019]`, `[B4nk.2020]` are passwords in brackets. Names of
+            // several words may have digits and marks: `[ePUAP / Profil Zaufany]`, `[Site 2]`.)
             name.allSatisfy({ $0.isLetter || " &".contains($0) })
+                || (name.contains(" ") && name.split(separator: " ").count <= 5
+                    && name.allSatisfy({ $0.isLetter || $0.isNumber || " &/-.'()".contains($0) })
+                    && !name.split(separator: " ").contains(where: { NotesToken.isPasswordLike($0) }))
         {
             line.kind = .heading(level: 1, text: String(name))
             return line

@@ -13,9 +13,13 @@ enum NotesMarkdown {
         }
         var rest = text
         var listed = false
-        if let first = rest.first, "-*+•·–—▪◦>".contains(first), rest.dropFirst().first?.isWhitespace == true {
+        if let first = rest.first, "-*+•·–—▪◦>・".contains(first), rest.dropFirst().first?.isWhitespace == true {
             rest = rest.dropFirst().drop(while: \.isWhitespace)
             listed = first != ">"
+        } else if let first = rest.first, "■□◆◇●○★☆※◼◻❖✦".contains(first) {
+            // "■ 楽天", "◆ Banco": a mark opening a block's title, as memos in Japanese and
+            // Korean write it; the block's lines follow, so it is no list item of its own.
+            rest = rest.dropFirst().drop(while: \.isWhitespace)
         } else {
             let digits = rest.prefix { $0.isNumber }
             let letter = rest.prefix(1).allSatisfy(\.isLowercase) && rest.dropFirst().first == ")" ? 1 : 0

@@ -1089,7 +1089,9 @@ struct NotesRecordAssembler {
         // its owner (a word for passwords or logins among plain names), never a record.
         if drafts.isEmpty, draft == nil, line.fields.count <= 4, !line.text.contains(":"), !line.text.contains("="),
             case let tokens = line.fields.flatMap(\.tokens), tokens.count >= 2,
-            tokens.contains(where: { Self.namesPasswords($0.text) }),
+            tokens.contains(where: {
+                Self.namesPasswords($0.text) || Self.accountListWords.contains(NotesLabel.fold($0.text))
+            }),
             !tokens.contains(where: { token in
                 token.shape == .email || token.shape == .url || NotesToken.isPasswordLike(token.text)
             })
@@ -2741,6 +2743,13 @@ struct NotesRecordAssembler {
         // (A plural: `pw` alone labels a value, `netflix pw sunshine22` is a record.)
         return folded.hasSuffix("s") && passwordLabel(String(folded.dropLast()))
     }
+
+    /// `KONTA – Kasia`, `Accounts - Maria`: plural words for accounts, which name a list as its
+    /// words for passwords do.
+    static let accountListWords: Set<String> = [
+        "accounts", "konta", "cuentas", "comptes", "contas", "konten", "conti", "rekeningen", "kontoer", "konton",
+        "ucty", "účty", "hesaplar", "fiokok", "tilit", "conturi",
+    ]
 
     static let passwordListWords: Set<String> = [
         "passwords", "logins", "credentials", "contrasenas", "claves", "accesos", "acessos", "kennworter",

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+import VaultModel
+
+@testable import Converters
+
+/// Rules for what the cold-written set of stop 27 (samples/notes-corpus/outside/s) showed,
+/// each with inputs and counter-inputs.
+@Suite struct NotesColdWritersTests {
+    static func items(_ text: String) -> [VaultItem] { NotesImporterTests.items(text) }
+
+    /// A Wi-Fi key with no login beside it is titled by its place and its network; a
+    /// network read as the login under a Wi-Fi title or heading joins the title too.
+    @Test func aWiFiKeyIsTitledByItsPlaceAndNetwork() {
+        let cases: [(String, String, String)] = [
+            (
+                "Home\n  network: Casa-Luna-5G\n  password: purple-elephant-dancing-42", "Casa-Luna-5G",
+                "purple-elephant-dancing-42"
+            ),
+            ("Dad's office: SSID: KellerCPA-Guest | PW: Taxes&Coffee19", "KellerCPA-Guest", "Taxes&Coffee19"),
+            ("wifi de casa VIVO-A3F1 senha Casa.Nova.2019", "VIVO-A3F1", "Casa.Nova.2019"),
+            ("[WiFi dom]\nsieć = UPC7734521\nhasło = mP3vLs9qXkd2", "UPC7734521", "mP3vLs9qXkd2"),
+            ("■ Wi-Fi（自宅）\nSSID: aterm-7c2f1e-g\n暗号化キー: 4f9a2c1e7b3d5", "aterm-7c2f1e-g", "4f9a2c1e7b3d5"),
+        ]
+        for (text, network, key) in cases {
+            let items = Self.items(text).filter { $0.password != nil }
+            #expect(items.count == 1, "\(text): \(items.map(\.title))")
+            #expect(items.first?.title.contains(network) == true, "\(text): \(items.first?.title ?? "")")
+            #expect(items.first?.password == key, "\(text)")
+        }
+        // Counter-inputs: a router's admin login keeps its own title; a handle of lower-case
+        // letters under a Wi-Fi heading is a login, not a network.
+        #expect(Self.items("Netgear router\nnetwork: HomeNet\nadmin / N3tg3ar!Admin").first?.title == "Netgear router")
+        #expect(!NotesImporter.looksLikeNetworkName("jsmith") && NotesImporter.looksLikeNetworkName("MEO-7F3A21"))
+        #expect(!NotesImporter.looksLikeNetworkName("ana@x.org") && NotesImporter.namesWiFi("WIFI — places"))
+    }
+
+    /// Memos in Japanese and Korean: a mark opening a block's title, full-width brackets and
+    /// colons, and their words for mail, password, customer number and PIN.
+    @Test func aJapaneseMemoReadsAsItsBlocksSay() {
+        let items = Self.items(
+            """
+            ■ Amazon
+            メール: sato.yui.0512@gmail.com
+            PW: amazonPrime!0512
+
+            ■ メルカリ
+            ID：yui_sato_mer
+            パス: Merukari-Sakura7
+
+            ■ ゆうちょダイレクト
+            お客さま番号: 1234-5678-9012
+            ログインパスワード: Yucho.Direct.88
+            暗証番号: 6612
+
+            秘密の質問（母の旧姓）: たなか
+            """)
+        let logins = items.filter { $0.password != nil }
+        #expect(logins.map(\.title) == ["Amazon", "メルカリ", "ゆうちょダイレクト"])
+        #expect(logins.map(\.username) == ["sato.yui.0512@gmail.com", "yui_sato_mer", "1234-5678-9012"])
+        #expect(logins.map(\.password) == ["amazonPrime!0512", "Merukari-Sakura7", "Yucho.Direct.88"])
+        // The PIN and the answer are concealed, never a title, login or password.
+        for item in items {
+            for visible in [item.title, item.username ?? "", item.password ?? ""] {
+                #expect(!visible.contains("6612") && !visible.contains("たなか"), "\(visible)")
+            }
+        }
+        // Counter-input: ASCII text is untouched by the full-width mapping.
+        #expect(NotesLineClassifier.asciiPunctuation("Wi-Fi（自宅）：x") == "Wi-Fi (自宅):x")
+        #expect(NotesLineClassifier.asciiPunctuation("plain (text): x") == "plain (text): x")
+    }
+
+    /// A list's first line naming accounts and their owner is a heading; an INI section's
+    /// name may have several words, slashes and digits; `jméno` is a Czech login label.
+    @Test func listNamesSectionsAndCzechLabels() {
+        let items = Self.items(
+            """
+            KONTA – Kasia
+
+            [ePUAP / Profil Zaufany]
+            login = knowak1992
+            hasło = Urzad#Gmina2023
+
+            ČEZ zákaznický portál
+            jméno: pdvorak
+            heslo: Elektrina.Cez9
+            """)
+        #expect(
+            items.filter { $0.password != nil }.map(\.title) == ["ePUAP / Profil Zaufany", "ČEZ zákaznický portál"])
+        #expect(items.allSatisfy { $0.password != "Kasia" })
+        #expect(items.first { $0.password == "Elektrina.Cez9" }?.username == "pdvorak")
+        // Counter-input: a password in brackets is not a section.
+        #expect(Self.items("[B4nk.2020]\n").allSatisfy { $0.folder.isEmpty || !$0.folder.contains("B4nk.2020") })
+    }
+}
