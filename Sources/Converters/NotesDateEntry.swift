@@ -25,7 +25,7 @@ enum NotesDateEntry {
     ]
 
     /// Where the date at the start of `text` ends, or nil.
-    private static func dateLength(_ text: Substring) -> Substring.Index? {
+    static func dateLength(_ text: Substring) -> Substring.Index? {
         let words = text.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: false)
         guard let head = words.first else { return nil }
         func isDay(_ word: Substring) -> Bool {

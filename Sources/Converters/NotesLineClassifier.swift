@@ -161,9 +161,17 @@ enum NotesLineClassifier {
             line.text = NotesTokenizer.dotLeadersSpaced(line.text[...])
         }
         line.text = equalsSpaced(remarkAfterValue(propertyKeyUnderscored(line.text)))
+        // "Dropbox — was Dropbox123, now Box.Of.Drops.88": a change log's line, as the record
+        // it leaves (the older values set aside).
+        let changed = NotesChangeLog.rewrite(line.text)
+        if let changed { line.text = changed.text }
         line.isCapitals = isCapitals(line.text)
         var tokens = NotesTokenizer.tokens(line.text[...])
         (line.superseded, line.supersededRemarks) = NotesHistory.supersededValues(&tokens, in: line.text)
+        if let changed {
+            line.superseded = changed.superseded + line.superseded
+            line.supersededRemarks = changed.remarks + line.supersededRemarks
+        }
         if !line.superseded.isEmpty { line.supersededRemarks += NotesHistory.tellingWordsRemoved(&tokens) }
         line.isProse = isProse(tokens, text: line.text)
         if line.isProse { line.tokens = tokens }
@@ -542,17 +550,25 @@ enum NotesLineClassifier {
     /// `jenkins.user=deploy`, `db.password: x` (a properties or YAML file's dotted keys) as
     /// `jenkins_user=deploy`: read like an environment variable's name, the first part naming
     /// the service. Only when the key ends in a label Coffer knows; the value is untouched.
+    ///
+    /// A key that names no field, given an e-mail address (`mason.gmail=x@gmail.com`,
+    /// `upwork=x@gmail.com` above `upwork.pass=…`), names the service of that login: read as
+    /// `mason_gmail_email=…`.
     static func propertyKeyUnderscored(_ text: String) -> String {
         guard text.utf8.contains(0x2E), let first = text.utf8.first, (0x41...0x7A).contains(first) else { return text }
         guard let end = text.firstIndex(where: { $0 == "=" || $0 == ":" || $0 == " " }) else { return text }
         let key = text[..<end]
-        guard key.contains("."), !key.contains("_"),
+        guard !key.contains("_"),
             key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }),
             text[end] != " ", (key.split(separator: ".").last?.count ?? 0) >= 3
         else { return text }
         let underscored = key.replacingOccurrences(of: ".", with: "_")
-        guard envLabel(NotesLabel.fold(underscored)) != nil else { return text }
-        return underscored + text[end...]
+        if key.contains("."), envLabel(NotesLabel.fold(underscored)) != nil { return underscored + text[end...] }
+        let value = text[text.index(after: end)...]
+        guard text[end] == "=", NotesToken.isEmail(String(value)), NotesLabel.lookup(NotesLabel.fold(key)) == nil,
+            key.allSatisfy({ !$0.isUppercase })
+        else { return text }
+        return underscored + "_email" + text[end...]
     }
 
     /// `u/p`, `user/pass`, `login/pw`: a username label and a password label joined by `/`.

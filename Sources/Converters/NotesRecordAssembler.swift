@@ -2108,7 +2108,8 @@ struct NotesRecordAssembler {
         // "GITHUB_TOKEN=…" then "DB_PASSWORD=…": another variable's service opens its own record.
         if let envName = fields.first(where: { $0.label != nil })?.labelText, envName.utf8.contains(0x5F),
             let (_, service) = NotesLineClassifier.envLabel(NotesLabel.fold(envName)), let open = draft,
-            open.title.map({ NotesLabel.fold($0) != service }) ?? open.hasCredential
+            open.title.map({ NotesLabel.fold($0).replacingOccurrences(of: " ", with: "_") != service })
+                ?? open.hasCredential
         {
             start(line)
         }
@@ -2570,7 +2571,11 @@ struct NotesRecordAssembler {
         if draft!.title == nil, name.utf8.contains(0x5F),
             let (_, service) = NotesLineClassifier.envLabel(NotesLabel.fold(name))
         {
-            draft!.title = String(name.prefix(service.count))  // as written: `GITHUB`
+            // As written (`GITHUB`, `MY_APP`); a properties file's lower-case key, whose dots
+            // were read as underscores, with its words apart: `greenleaf.wp.user` is `greenleaf wp`'s.
+            let written = String(name.prefix(service.count))
+            draft!.title =
+                written.contains(where: \.isUppercase) ? written : written.replacingOccurrences(of: "_", with: " ")
         }
         // "Contraseña del banco: x", "Mot de passe Orange : x": the words after a credential
         // label name the service when nothing else has.

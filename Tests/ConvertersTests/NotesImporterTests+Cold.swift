@@ -92,4 +92,56 @@ import VaultModel
         // Counter-input: a password in brackets is not a section.
         #expect(Self.items("[B4nk.2020]\n").allSatisfy { $0.folder.isEmpty || !$0.folder.contains("B4nk.2020") })
     }
+
+    /// A change log's line names the service, then how its password changed: the newest
+    /// value is the password, older ones are concealed, and the log's date is kept out of sight.
+    @Test func aChangeLogsLineKeepsTheNewestPassword() {
+        let items = Self.items(
+            """
+            2023-03-04  LinkedIn   — changed to Networking#Pivot23  (old: linkedin2016)
+            2023-03-04  Dropbox    — m.reyes@gmail.com — was Dropbox123, now Box.Of.Drops.88
+            2023-03-05  Adobe      — m.reyes@gmail.com — changed again!! now Kerning&Leading7. Prev: Kerning&Leading6
+            2023-06-19  Dribbble   — username mreyesdesign, reset to Shot.Of.The.Day4 (old one was dribbble2019)
+            2023-08-30  Amazon     — changed 8/30, new: Prime-Day-Deals!23, old was Prime-Day-Deals!22
+            """)
+        #expect(items.map(\.title) == ["LinkedIn", "Dropbox", "Adobe", "Dribbble", "Amazon"])
+        #expect(
+            items.map(\.password) == [
+                "Networking#Pivot23", "Box.Of.Drops.88", "Kerning&Leading7", "Shot.Of.The.Day4", "Prime-Day-Deals!23",
+            ])
+        #expect(items.map(\.username) == [nil, "m.reyes@gmail.com", "m.reyes@gmail.com", "mreyesdesign", nil])
+        let old = items.flatMap { $0.customFields.filter { $0.name == "old password" } }
+        #expect(
+            old.map(\.value) == [
+                "linkedin2016", "Dropbox123", "Kerning&Leading6", "dribbble2019", "Prime-Day-Deals!22",
+            ])
+        #expect(old.allSatisfy { $0.concealed })
+        // Counter-inputs: prose about a change names no service; old and new written as labels
+        // (`vecchia: x  nuova: y`) are no service either.
+        #expect(NotesChangeLog.rewrite("old pw was Summer2019, changed to Winter#2020") == nil)
+        #expect(NotesChangeLog.rewrite("vecchia: Gattina_88  nuova: Micio#Nero2023") == nil)
+        #expect(NotesChangeLog.rewrite("Netflix: ana@x.org / Flix!2024") == nil)
+    }
+
+    /// A properties file's keys: a key naming no field, given an e-mail address, names the
+    /// service of that login; lower-case keys title their records with their words apart.
+    @Test func propertyKeysNameTheirServices() {
+        let items = Self.items(
+            """
+            greenleaf.wp.url=https://greenleafbakery.com/wp-admin
+            greenleaf.wp.user=glb_admin
+            greenleaf.wp.pass=Sourdough!Starter23
+            mason.gmail=masonplumbingco@gmail.com
+            mason.gmail.pass=LeakyFaucet2022
+            upwork=ivy.chen.dev@gmail.com
+            upwork.pass=Freelance$Ivy91
+            """)
+        #expect(items.map(\.title) == ["greenleaf wp", "mason gmail", "upwork"])
+        #expect(items.map(\.username) == ["glb_admin", "masonplumbingco@gmail.com", "ivy.chen.dev@gmail.com"])
+        #expect(items.map(\.password) == ["Sourdough!Starter23", "LeakyFaucet2022", "Freelance$Ivy91"])
+        // Counter-inputs: an environment variable keeps its name as written; a label's own key
+        // is no service.
+        #expect(Self.items("ACME_CORP_PASSWORD=Xk9#mQ2!vL\n").first?.title == "ACME_CORP")
+        #expect(NotesLineClassifier.propertyKeyUnderscored("email=ana@x.org") == "email=ana@x.org")
+    }
 }
