@@ -269,6 +269,10 @@ struct NotesLabel: Equatable, Sendable {
                 "пароль", "비밀번호", "パスワード", "密码", "密碼", "mat khau", "mật khẩu", "κωδικος", "κωδικός",
                 "συνθηματικο", "συνθηματικό", "κλειδι", "κλειδί", "kata kunci",
                 "パス", "ログインパスワード", "暗号化キー", "パスコード", "비번", "암호", "ключ", "mot passe",
+                // The misspellings people type most, which are no other word: read anywhere,
+                // not only before a colon (`facebook  ana@x.org  pasword is Buttons1952`).
+                "pasword", "passwrd", "passowrd", "passwrod", "pssword", "paswword", "passsword", "paasword",
+                "pasward", "passward",
                 "passphrase", "pass phrase", "psw", "psswd", "paswd", "master password", "wpa key", "network key",
                 "wpa2", "wpa3", "wpa2 key", "pswrd", "psswrd", "pwrd", "passwrd",
                 "wifi key", "wifi password", "wlan-schlussel", "wlan key",

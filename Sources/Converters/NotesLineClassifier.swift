@@ -182,7 +182,9 @@ enum NotesLineClassifier {
             guard let first = field.tokens.first?.range, let last = field.tokens.last, let end = last.range?.upperBound
             else { continue }
             let endsLine = last.range == tokens.last?.range
-            let upper = endsLine ? (last.rawEnd ?? end) : end
+            // (A value whose sentence's full stop was taken off ends before it.)
+            let cut = last.text.utf8.count < line.text[last.range!].utf8.count && line.text[last.range!].hasSuffix(".")
+            let upper = cut ? line.text.index(before: end) : endsLine ? (last.rawEnd ?? end) : end
             // (Not across an older value taken out of the line: `PAC ~~55120~~ new one`.)
             if first.lowerBound < upper,
                 case let written = line.text[first.lowerBound..<upper],
@@ -711,6 +713,15 @@ enum NotesLineClassifier {
                 index += 1
                 continue
             }
+            if let open = inValueOf, fields[open].label?.field != .notes, let last = fields[open].tokens.last,
+                Self.endsSentence(last), token.text.first?.isUppercase == true, !token.afterSeparator,
+                !token.parenthesised
+            {
+                // "password: Spid!Torino2024. Il codice PosteID è 55021": a full stop, then a
+                // capital, ends the value's sentence; the full stop is no part of the value.
+                Self.dropFullStop(&fields[open].tokens[fields[open].tokens.count - 1])
+                inValueOf = nil
+            }
             if let open = inValueOf {
                 let value = fields[open].tokens
                 // A marked label's value runs to the next separator; a bare label takes one token.
@@ -745,11 +756,41 @@ enum NotesLineClassifier {
             }
             index += 1
         }
+        // "Iscritto in palestra: email x e password Panca-Piana-100.": in a line of sentences
+        // (six words or more), a value ending the line ends its sentence too.
+        if prose || tokens.count(where: { $0.shape == .word }) >= 6 {
+            for index in fields.indices
+            where fields[index].label.map({ [.password, .username, .email].contains($0.field) }) == true {
+                if let last = fields[index].tokens.last, last.range?.upperBound == tokens.last?.range?.upperBound,
+                    Self.endsSentence(last)
+                {
+                    Self.dropFullStop(&fields[index].tokens[fields[index].tokens.count - 1])
+                }
+            }
+        }
         return fields
     }
 
     /// `ana@x.org (login)`, `Couch!Flix9 (password)`, `4471229 (user id)`: a label in brackets
     /// right after a value labels it.
+    /// A value's word ending in one full stop after a letter or digit (`Spid!Torino2024.`),
+    /// not an abbreviation's dots or an ellipsis.
+    static func endsSentence(_ token: NotesToken) -> Bool {
+        let text = token.text
+        guard text.count >= 4, text.hasSuffix("."), !text.hasSuffix(".."), let before = text.dropLast().last else {
+            return false
+        }
+        return before.isLetter || before.isNumber
+    }
+
+    /// `token` without its final full stop (its place in the line is cut to match when the
+    /// field's text is taken as written).
+    static func dropFullStop(_ token: inout NotesToken) {
+        token.text.removeLast()
+        token.folded = NotesLabel.fold(token.text)
+        token.shape = NotesToken.shape(of: token.text)
+    }
+
     static func labelsAfterValues(_ fields: [NotesLine.Field]) -> [NotesLine.Field] {
         var result = [NotesLine.Field]()
         for field in fields {

@@ -144,4 +144,21 @@ import VaultModel
         #expect(Self.items("ACME_CORP_PASSWORD=Xk9#mQ2!vL\n").first?.title == "ACME_CORP")
         #expect(NotesLineClassifier.propertyKeyUnderscored("email=ana@x.org") == "email=ana@x.org")
     }
+
+    /// In a journal's sentences a labelled value ends with its sentence: a full stop, then a
+    /// capital, or the line's end; the full stop is no part of it. The misspellings of
+    /// `password` people type most are labels anywhere.
+    @Test func aLabelledValueEndsWithItsSentence() {
+        let spid = Self.items(
+            "Oggi ho attivato lo SPID. Nome utente: giorgio@gmail.com, password: Spid!Torino2024. Il codice è 55021.")
+        #expect(spid.first?.password == "Spid!Torino2024", "\(spid.map(\.password))")
+        let gym = Self.items("Iscritto in palestra (McFit): email giorgio@gmail.com e password Panca-Piana-100.")
+        #expect(gym.first?.password == "Panca-Piana-100", "\(gym.map(\.password))")
+        let typo = Self.items("facebook   margaret52@yahoo.com   pasword is Buttons1952")
+        #expect(typo.first?.password == "Buttons1952" && typo.first?.username == "margaret52@yahoo.com")
+        // Counter-inputs: a value's own dots stay (`Box.Of.Drops.88`), and outside sentences a
+        // final full stop is kept as written.
+        #expect(Self.items("Dropbox\npassword: Box.Of.Drops.88").first?.password == "Box.Of.Drops.88")
+        #expect(Self.items("Router\npw: Adm1n#Pass.").first?.password == "Adm1n#Pass.")
+    }
 }
