@@ -370,10 +370,13 @@ struct NotesLabel: Equatable, Sendable {
         (.secret, true, ["combo", "combination", "kombination", "combinaison", "combinacion", "combinazione"]),
         // An ATM PIN beside the online-banking password (`Clave cajero 1029, Clave x`).
         (.secret, true, ["clave cajero", "clave de cajero", "pin cajero", "codigo cajero"]),
+        // "SSID BlueBottleGuest", `SSID "Garcia Family"`: no other word is spelt so, so it labels
+        // without a colon.
+        (.extra, true, ["ssid"]),
         (
             .extra, false,
             [
-                "network", "ssid", "network name", "wlan", "wifi", "wi-fi", "phone", "telephone", "tel", "mobile",
+                "network", "network name", "wlan", "wifi", "wi-fi", "phone", "telephone", "tel", "mobile",
                 "account number", "iban", "bic", "expiry", "expires", "port", "kontonummer", "numero de compte",
                 "numero de cuenta", "numero conto", "rekeningnummer", "numero da conta", "numero di conto",
                 "database", "ip", "domain", "netwerk", "netzwerk", "reseau", "netwerknaam", "netzwerkname",

@@ -56,6 +56,18 @@ enum NotesTokenizer {
             while index < line.endIndex, line[index] != " ", line[index] != "\t", line[index] != "\u{A0}" {
                 index = line.index(after: index)
             }
+            // `pw "Hotel Rooms Are Tiny 4"`, `SSID “Garcia Family”`: words in double quotes are one
+            // value, spaces and all (the quotes come off below).
+            if let open = line[start...].first, let close = Self.doubleQuotes[open],
+                !line[line.index(after: start)..<index].contains(close),
+                let end = line[index...].prefix(80).firstIndex(of: close),
+                case let after = line.index(after: end),
+                after == line.endIndex || line[after].isWhitespace || ",.;:)".contains(line[after]),
+                line[start..<end].split(separator: " ").count <= 8
+            {
+                index = after
+                while index < line.endIndex, ",.;:)".contains(line[index]) { index = line.index(after: index) }
+            }
             var chunk = line[start..<index]
             // "  # work", "  // old" after values: a comment to the end of the line, kept as a
             // remark (in brackets), never a value.
@@ -203,6 +215,9 @@ enum NotesTokenizer {
         }
         return nil
     }
+
+    /// Double quotes that may hold a value of several words, and the mark closing each.
+    static let doubleQuotes: [Character: Character] = ["\"": "\"", "“": "”", "„": "“", "«": "»"]
 
     private static let quotePairs: [(String, String)] = [
         ("''", "''"), ("\"", "\""), ("'", "'"), ("“", "”"), ("„", "“"), ("‘", "’"), ("«", "»"), ("‹", "›"),

@@ -161,4 +161,18 @@ import VaultModel
         #expect(Self.items("Dropbox\npassword: Box.Of.Drops.88").first?.password == "Box.Of.Drops.88")
         #expect(Self.items("Router\npw: Adm1n#Pass.").first?.password == "Adm1n#Pass.")
     }
+
+    /// Words in double quotes are one value, spaces and all; `SSID` labels a network without
+    /// a colon.
+    @Test func aQuotedPassphraseIsOneValue() {
+        let booking = Self.items("Booking.com — j.t@gmail.com / pw \"Hotel Rooms Are Tiny 4\"")
+        #expect(booking.first?.password == "Hotel Rooms Are Tiny 4" && booking.first?.username == "j.t@gmail.com")
+        let mom = Self.items("Mom's house — SSID “Garcia Family” pw: iloveourdog2015")
+        #expect(mom.first?.password == "iloveourdog2015" && mom.first?.username == nil)
+        #expect(mom.first?.title.contains("Garcia Family") == true)
+        // Counter-inputs: an unclosed quote is a mark of its word only; quotes around one
+        // word still come off.
+        #expect(Self.items("Netflix  ana@x.org  \"Flix!2024").first?.password?.contains("Flix!2024") == true)
+        #expect(Self.items("Hulu  ana@x.org  \"Hulu#Kev22\"").first?.password == "Hulu#Kev22")
+    }
 }
