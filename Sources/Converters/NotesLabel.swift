@@ -233,7 +233,8 @@ struct NotesLabel: Equatable, Sendable {
                 "benutzerkennung", "vertragsnummer", "n° client", "numero d'adherent", "numero adherent",
                 "employee id", "employee number", "staff id", "personnel number", "personalnummer", "mitgliedsnr",
                 "mitgliedsnummer", "member number", "membership number", "member no", "badge number", "badge id",
-                "driver number", "driver id", "staff number",
+                "driver number", "driver id", "staff number", "allocataire", "numero allocataire",
+                "n° allocataire", "numero d'allocataire",
             ]
         ),
         (

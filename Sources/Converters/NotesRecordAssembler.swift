@@ -3101,7 +3101,7 @@ struct NotesRecordAssembler {
         "same", "idem", "see", "wie", "siehe", "gleich", "comme", "voir", "meme", "como", "ver", "igual", "mismo",
         "misma", "come", "vedi", "stesso", "stessa", "zelfde", "zie", "mesmo", "mesma", "ayni", "aynı", "samme",
         "samma", "stejny", "acelasi", "sam", "sama", "selbe", "selben", "gleiche", "gleichen", "dieselbe", "hetzelfde",
-        "dezelfde",
+        "dezelfde", "pareil", "pareille", "wahi", "vahi", "ugyanaz", "sami", "samo",
     ]
 
     /// Connectors between a label and the service it is for, in the seven languages.

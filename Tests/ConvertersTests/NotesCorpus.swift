@@ -191,7 +191,7 @@ struct NotesCorpus {
         "customer", "no", "client", "kdnr", "kundennr", "nif", "cliente", "nº", "klantnr",
         // French
         "identifiant", "utilisateur", "nom", "d", "mot", "de", "passe", "mdp", "courriel", "adresse", "lien", "code",
-        "remarques", "secret",
+        "remarques", "secret", "allocataire",
         // German
         "benutzername", "benutzer", "benutzerkennung", "anmeldename", "nutzer", "kennung", "passwort", "kennwort",
         "passw", "kennw", "webseite", "seite", "geheimzahl", "dienst", "notizen", "schlüssel",

@@ -175,4 +175,20 @@ import VaultModel
         #expect(Self.items("Netflix  ana@x.org  \"Flix!2024").first?.password?.contains("Flix!2024") == true)
         #expect(Self.items("Hulu  ana@x.org  \"Hulu#Kev22\"").first?.password == "Hulu#Kev22")
     }
+
+    /// "pareil que SNCF" points at the record so titled, as "same as SNCF" does; a French
+    /// beneficiary number (`allocataire`) is the login.
+    @Test func frenchPointersAndNumbers() {
+        let items = Self.items(
+            """
+            SNCF Connect : lea@gmail.com / TGV-Paris-Lyon2
+            Doctolib : pareil que SNCF
+            CAF : allocataire 1234567 — mot de passe : Apl-Logement-2023
+            """)
+        #expect(items.map(\.title) == ["SNCF Connect", "Doctolib", "CAF"])
+        #expect(items.map(\.password) == ["TGV-Paris-Lyon2", "TGV-Paris-Lyon2", "Apl-Logement-2023"])
+        #expect(items.last?.username == "1234567")
+        // Counter-input: "pareil" alone points nowhere.
+        #expect(NotesRecordAssembler.pointedService("pareil") == nil)
+    }
 }
