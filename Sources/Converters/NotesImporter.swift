@@ -261,6 +261,14 @@ public struct NotesImporter {
             item.customFields.append(
                 .init(name: String(password[..<space]), value: String(password[space...].dropFirst()), concealed: true))
         }
+        // "Squarespace (lenaparkphoto.com) admin: …": a site read as the login is the record's
+        // address (a login is never a URL); one with a scheme or `www.` always is.
+        if let username = draft.username, NotesToken.shape(of: username) == .url, !username.contains("@"),
+            draft.urls.isEmpty || username.contains("://") || username.lowercased().hasPrefix("www.")
+        {
+            draft.urls.append(username)
+            draft.username = nil
+        }
         if let username = draft.username, !username.isEmpty {
             if NotesToken.isEmail(username) || !exposes(username)
                 || ((draft.usernameLabelled || draft.usernameBesidePassword) && username != password

@@ -1778,6 +1778,10 @@ struct NotesRecordAssembler {
             {
                 draft!.customFields.append(
                     .init(name: String(last), value: remaining.remove(at: paren).text, concealed: true))
+            } else if remaining[paren].shape == .url {
+                // "Squarespace (lenaparkphoto.com) admin: …": a site in brackets is the record's
+                // address, never its login.
+                draft!.urls.append(remaining.remove(at: paren).text)
             } else {
                 draft!.username = remaining.remove(at: paren).text
             }

@@ -191,4 +191,13 @@ import VaultModel
         // Counter-input: "pareil" alone points nowhere.
         #expect(NotesRecordAssembler.pointedService("pareil") == nil)
     }
+
+    /// A site read as the login is the record's address: a login is never a URL.
+    @Test func aSiteIsNeverTheLogin() {
+        let items = Self.items("Squarespace (lenaparkphoto.com) admin: hello@lenaparkphoto.com pw Sq$pace.Site7")
+        #expect(items.first?.password == "Sq$pace.Site7")
+        #expect(items.first?.username != "lenaparkphoto.com" && items.first?.urls.contains("lenaparkphoto.com") == true)
+        // Counter-input: an e-mail address stays the login.
+        #expect(Self.items("Hulu (ana@x.com) Hulu#Pw2024").first?.username == "ana@x.com")
+    }
 }
