@@ -32,12 +32,9 @@ enum NotesChangeLog {
     ]
 
     static func rewrite(_ written: String) -> Rewritten? {
-        // Most lines tell no change: a cheap test for the marker words first.
-        let lower = written.lowercased()
-        guard
-            ["chang", "reset", "now", "new", "neu", "nuev", "nouv", "upd", "ahora", "jetzt", "nuov", "agora"]
-                .contains(where: { lower.contains($0) })
-        else { return nil }
+        // Most lines tell no change: a test on bytes for the marker words first (this runs on
+        // every line of a notes list).
+        guard Self.mayTellAChange(written.utf8) else { return nil }
         // "2023-03-04  LinkedIn — …": the log's date, kept out of sight with the other words.
         var text = written
         var date: String?
@@ -117,6 +114,22 @@ enum NotesChangeLog {
             remarks: ((date.map { [$0] } ?? []) + remarks).isEmpty
                 ? [] : [((date.map { [$0] } ?? []) + remarks).joined(separator: " ")])
     }
+
+    /// Whether `bytes` hold, in any case, a stem of the marker words (`chan`, `now`, `neu`…).
+    static func mayTellAChange(_ bytes: String.UTF8View) -> Bool {
+        var last: UInt32 = 0  // the last four bytes read, lower-cased, the newest lowest
+        for byte in bytes {
+            let lower = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+            last = last << 8 | UInt32(lower)
+            if threeByteStems.contains(last & 0xFF_FFFF) || fourByteStems.contains(last) { return true }
+        }
+        return false
+    }
+
+    private static func packed(_ stem: String) -> UInt32 { stem.utf8.reduce(0) { $0 << 8 | UInt32($1) } }
+    private static let threeByteStems: Set<UInt32> = Set(["now", "new", "neu", "upd"].map(packed))
+    private static let fourByteStems: Set<UInt32> = Set(
+        ["chan", "rese", "nuev", "nouv", "ahor", "jetz", "nuov", "agor"].map(packed))
 
     /// A word that opens a marker (`vecchia: x  nuova: y` names no service).
     private static func isMarker(_ word: Substring) -> Bool {
