@@ -33,6 +33,14 @@ extension UnlockedVault {
         try readStoredBytes(of: blob) { frame.append(contentsOf: $0) }
         var content: [UInt8]
         do {
+            // (A frame declaring anything but the blob's length is refused before decompressing.)
+            let declared = frame.withUnsafeBytes { Zstd.declaredContentSize($0) }
+            guard declared == blob.length else {
+                throw malformed(
+                    "blob \(Self.hex(blob.id))'s zstd frame declares \(declared.map(String.init) ?? "no or too large a") "
+                        + "content size; the index says \(blob.length) bytes",
+                    chunk: blob.region.firstChunk)
+            }
             content = try frame.withUnsafeBytes { try Zstd.decompress($0, limit: blob.length) }
         } catch let refusal as Zstd.Refusal {
             throw malformed(

@@ -45,7 +45,14 @@ final class VaultBlobSource: BlobSource, @unchecked Sendable {
                 content = whole
             }
             let n = min(buffer.count, blob.length - offset)
+            guard n > 0 else { return 0 }
             content!.withUnsafeBytes { buffer.baseAddress!.copyMemory(from: $0.baseAddress! + offset, byteCount: n) }
+            // A save reads a blob once, front to back, and holds every source until it ends:
+            // the content goes (wiped) with its last byte, so only one is held at a time.
+            if offset + n == blob.length {
+                content?.wipe()
+                content = nil
+            }
             return n
         }
         // Position in the blob's stream (which starts with the 24-byte blob header).

@@ -78,7 +78,22 @@ package enum Zstd {
         guard ZSTD_getDictID_fromFrame(frame.baseAddress, frame.count) == 0 else {
             throw Refusal(reason: "names a dictionary; none is defined")
         }
+        // libzstd applies ZSTD_d_windowLogMax only when streaming, not to the one-shot
+        // decompression below: the window is read from the header here.
+        if let window = windowSize(frame), window > UInt64(1) << UInt64(maximumWindowLog) {
+            throw Refusal(reason: "needs a window of \(window) bytes; at most 16 MiB (2^24)")
+        }
         return Int(declared)
+    }
+
+    /// The Window_Size a frame's header gives (RFC 8878 §3.1.1.1.2), or nil for a
+    /// single-segment frame, whose window is its content size.
+    static func windowSize(_ frame: UnsafeRawBufferPointer) -> UInt64? {
+        guard frame.count >= 6, frame[4] & 0x20 == 0 else { return nil }
+        let descriptor = frame[5]
+        let windowLog = 10 + UInt64(descriptor >> 3)
+        let base: UInt64 = 1 << windowLog
+        return base + (base / 8) * UInt64(descriptor & 7)
     }
 
     /// Decompresses a checked frame into `out`, which is exactly its declared size.

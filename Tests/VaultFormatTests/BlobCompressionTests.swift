@@ -2,6 +2,7 @@ import Foundation
 import PropertyList
 import TestSupport
 import Testing
+import VaultTestKit
 
 @testable import VaultFormat
 
@@ -103,5 +104,27 @@ import Testing
         let mixed = Self.noise(BlobCompression.sampleBytes) + [UInt8](repeating: 0, count: 1 << 20)
         #expect(try BlobCompression.frame(of: DataBlob(Data(mixed))) == nil)
         #expect(BlobCompression.pays(96, for: 100) && !BlobCompression.pays(97, for: 100))
+    }
+
+    /// A save copies a stored frame without decompressing it, so the frames are checked when
+    /// the sources are made: a frame that holds less than its blob, or declares another size,
+    /// is refused there, and by every read, before anything is decompressed.
+    @Test func aFrameThatDoesNotDecodeIsNeverCarriedIntoASave() throws {
+        let vectors = try TestKitGenerator.vectors()
+        for name in ["payload_compressed_blob_short", "payload_compressed_blob_bomb"] {
+            let vector = try #require(vectors.first { $0.name == name })
+            let vault = try VaultFile(bytes: vector.bytes).unlock(with: vector.credentials)
+            #expect(throws: VaultError.self, "\(name)") { try vault.blobsForResealing() }
+            let id = try vault.readIndex().blobs[0].id
+            #expect(throws: VaultError.self, "\(name)") { try vault.readBlob(id: id) { _ in } }
+        }
+        // The window a frame asks for is read from its header: libzstd's one-shot decoder
+        // would not apply the limit.
+        let content = [UInt8](repeating: 1, count: 100)
+        let wide = TestKitGenerator.frame(content, window: 15 << 3)
+        #expect(wide.withUnsafeBytes { Zstd.windowSize($0) } == 1 << 25)
+        #expect(throws: Zstd.Refusal.self) { try wide.withUnsafeBytes { try Zstd.decompress($0, limit: 100) } }
+        let fits = TestKitGenerator.frame(content, window: 14 << 3)
+        #expect(try fits.withUnsafeBytes { try Zstd.decompress($0, limit: 100) } == content)
     }
 }

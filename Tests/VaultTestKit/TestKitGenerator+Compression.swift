@@ -13,6 +13,17 @@ extension TestKitGenerator {
         return magic + [0x00, windowDescriptor] + le(blockHeader).prefix(3) + content
     }
 
+    /// A zstd frame of `content` in one raw block that declares its size in 4 bytes, with the
+    /// window descriptor `window` and, when given, a one-byte dictionary id: valid zstd that
+    /// §12.2 refuses for its window (over 2^24) or its dictionary.
+    public static func frame(_ content: [UInt8], window: UInt8, dictionary: UInt8? = nil) -> [UInt8] {
+        let magic: [UInt8] = [0x28, 0xB5, 0x2F, 0xFD]
+        let descriptor: UInt8 = 0x80 | (dictionary == nil ? 0 : 1)  // 4-byte content size; not single-segment
+        let blockHeader = UInt32(content.count) << 3 | 1  // last block, raw
+        return magic + [descriptor, window] + (dictionary.map { [$0] } ?? []) + le(UInt32(content.count))
+            + le(blockHeader).prefix(3) + content
+    }
+
     /// Records as §6.2 writes them: each a u32 length and its bplist00.
     static func recordItems(_ records: [PropertyListValue]) -> [UInt8] {
         records.flatMap { PayloadForge.prefixed(PayloadForge.bplist($0)) }
@@ -94,6 +105,14 @@ extension TestKitGenerator {
             "payload_compression_no_size", .payloadDamaged,
             forged(count: 2, [PayloadForge.prefixed(frameWithoutContentSize(two))]), "key file",
             "1.1: a valid zstd frame that does not declare its content size")
+        failure(
+            "payload_compression_window", .payloadDamaged,
+            forged(count: 2, [PayloadForge.prefixed(frame(two, window: 15 << 3))]), "key file",
+            "1.1: a frame whose header asks for a window of 2^25 bytes (at most 2^24)")
+        failure(
+            "payload_compression_dictionary", .payloadDamaged,
+            forged(count: 2, [PayloadForge.prefixed(frame(two, window: 0, dictionary: 7))]), "key file",
+            "1.1: a frame that names dictionary 7; none is defined")
         failure(
             "payload_compression_two_frames", .payloadDamaged,
             forged(

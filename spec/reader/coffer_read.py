@@ -1464,6 +1464,16 @@ def zstd_declared_size(frame):
     at = 5 + (0 if single_segment else 1) + (0, 1, 2, 4)[descriptor & 3]  # window, dictionary id
     if len(frame) < at + content_size_bytes:
         raise ValueError("its zstd frame ends inside the frame header")
+    if not single_segment:  # §12.2 "The frame": a window of at most 16 MiB (RFC 8878 §3.1.1.1.2)
+        exponent, mantissa = frame[5] >> 3, frame[5] & 7
+        window = 1 << (10 + exponent)
+        window += (window // 8) * mantissa
+        if window > 1 << 24:
+            raise ValueError(f"its zstd frame needs a window of {window} bytes, over 16 MiB")
+    dictionary_bytes = (0, 1, 2, 4)[descriptor & 3]
+    dictionary_at = 5 + (0 if single_segment else 1)
+    if int.from_bytes(frame[dictionary_at : dictionary_at + dictionary_bytes], "little") != 0:
+        raise ValueError("its zstd frame names a dictionary; none is defined")
     if content_size_bytes == 0:
         return None
     size = int.from_bytes(frame[at : at + content_size_bytes], "little")
