@@ -50,8 +50,18 @@ enum NotesChangeLog {
             let separator = [" — ", " – ", " - ", " | ", ": "].compactMap({ text.range(of: $0) })
                 .min(by: { $0.lowerBound < $1.lowerBound })
         else { return nil }
-        let service = text[..<separator.lowerBound].trimmingCharacters(in: .whitespaces)
-        let serviceWords = service.split(separator: " ")
+        var service = text[..<separator.lowerBound].trimmingCharacters(in: .whitespaces)
+        var serviceWords = service.split(separator: " ")
+        // "Instagram anasouza.art - antiga: x / nova: y": a handle after the name is the login.
+        var handle: String?
+        if serviceWords.count >= 2, let last = serviceWords.last, last.first?.isLetter == true,
+            last.allSatisfy({ $0.isLetter || $0.isNumber || "._-@".contains($0) }),
+            last.contains(where: { "._@".contains($0) || $0.isNumber }), !Self.isMarker(last)
+        {
+            handle = String(last)
+            serviceWords.removeLast()
+            service = serviceWords.joined(separator: " ")
+        }
         guard (1...4).contains(serviceWords.count), service.first?.isLetter == true,
             !serviceWords.contains(where: { NotesToken.isPasswordLike($0) || Self.isMarker($0) })
         else { return nil }
@@ -59,13 +69,13 @@ enum NotesChangeLog {
         var used = Set<Int>()
         var newValue: String?
         var old = [String]()
-        var login: String?
+        var login = handle
         var index = 0
         while index < words.count {
             let folded = words[index...].prefix(3).map { Self.bare($0).lowercased() }
             if let marker = newMarkers.filter({ folded.starts(with: $0) }).max(by: { $0.count < $1.count }),
                 index + marker.count < words.count, case let value = Self.value(words[index + marker.count]),
-                NotesToken.isPasswordLike(value)
+                Self.isNewValue(value)
             {
                 if let previous = newValue { old.append(previous) }
                 // "OldBird99, changed to NewX!2024": a value just before the change is the old one.
@@ -129,7 +139,15 @@ enum NotesChangeLog {
     private static func packed(_ stem: String) -> UInt32 { stem.utf8.reduce(0) { $0 << 8 | UInt32($1) } }
     private static let threeByteStems: Set<UInt32> = Set(["now", "new", "neu", "upd"].map(packed))
     private static let fourByteStems: Set<UInt32> = Set(
-        ["chan", "rese", "nuev", "nouv", "ahor", "jetz", "nuov", "agor"].map(packed))
+        ["chan", "rese", "nuev", "nouv", "ahor", "jetz", "nuov", "agor", "nova", "novo", "nieu"].map(packed))
+
+    /// A value after a word saying it is the new one: a password's shape, or a word of six
+    /// characters or more with a mark or a capital inside it (`Aquarela_e_Nanquim`).
+    private static func isNewValue(_ value: String) -> Bool {
+        if NotesToken.isPasswordLike(value) { return true }
+        guard value.count >= 6, !NotesToken.isEmail(value) else { return false }
+        return value.dropFirst().contains { $0.isUppercase || "_-.!#$%&*+=?@".contains($0) }
+    }
 
     /// A word that opens a marker (`vecchia: x  nuova: y` names no service).
     private static func isMarker(_ word: Substring) -> Bool {

@@ -121,6 +121,10 @@ import VaultModel
         #expect(NotesChangeLog.rewrite("old pw was Summer2019, changed to Winter#2020") == nil)
         #expect(NotesChangeLog.rewrite("vecchia: Gattina_88  nuova: Micio#Nero2023") == nil)
         #expect(NotesChangeLog.rewrite("Netflix: ana@x.org / Flix!2024") == nil)
+        // A handle after the name is the login; a new value needs no digit.
+        let instagram = Self.items("Instagram anasouza.art - antiga: anaart92 / nova: Aquarela_e_Nanquim")
+        #expect(instagram.first?.title == "Instagram" && instagram.first?.password == "Aquarela_e_Nanquim")
+        #expect(instagram.first?.username == "anasouza.art")
     }
 
     /// A properties file's keys: a key naming no field, given an e-mail address, names the
