@@ -116,13 +116,13 @@ enum NotesChangeLog {
             index += 1
         }
         guard let newValue, !old.contains(newValue) else { return nil }
-        let remarks = words.indices.filter { !used.contains($0) }.map { String(words[$0]) }
+        let kept =
+            (date.map { [$0] } ?? [])
+            + words.indices.filter { !used.contains($0) }.map { String(words[$0]) }
             .filter { word in !["—", "–", "-", "|", ","].contains(word) }
         return Rewritten(
             text: ([service] + (login.map { [$0] } ?? []) + [newValue]).joined(separator: " — "),
-            superseded: old,
-            remarks: ((date.map { [$0] } ?? []) + remarks).isEmpty
-                ? [] : [((date.map { [$0] } ?? []) + remarks).joined(separator: " ")])
+            superseded: old, remarks: kept.isEmpty ? [] : [kept.joined(separator: " ")])
     }
 
     /// Whether `bytes` hold, in any case, a stem of the marker words (`chan`, `now`, `neu`…).
@@ -151,10 +151,11 @@ enum NotesChangeLog {
 
     /// A word that opens a marker (`vecchia: x  nuova: y` names no service).
     private static func isMarker(_ word: Substring) -> Bool {
-        let folded = bare(word).lowercased()
-        return ["changed", "reset", "current", "aktuell"].contains(folded)
-            || (newMarkers + oldMarkers).contains { $0.first == folded }
+        markerFirstWords.contains(bare(word).lowercased())
     }
+
+    private static let markerFirstWords = Set(
+        ["changed", "reset", "current", "aktuell"] + (newMarkers + oldMarkers).compactMap(\.first))
 
     /// A word without the marks around it that are no part of a value: `(old:`, `now:`.
     private static func bare(_ word: Substring) -> Substring {

@@ -11,16 +11,20 @@ enum NotesLineClassifier {
     static func asciiPunctuation(_ line: String) -> String {
         // (Every full-width form starts with the byte EF: most lines have none to look at.)
         guard line.utf8.contains(0xEF) else { return line }
-        let forms: [Character: Character] = ["（": "(", "）": ")", "：": ":", "，": ",", "／": "/", "［": "[", "］": "]"]
         var result = ""
+        ""
         for character in line {
             // (A full-width bracket needs no space before it; an ASCII one glued to a word
             // would make `Wi-Fi(自宅)` one word, read like a password.)
             if character == "（", let last = result.last, !last.isWhitespace { result.append(" ") }
-            result.append(forms[character] ?? character)
+            result.append(fullWidthForms[character] ?? character)
         }
         return result
     }
+
+    private static let fullWidthForms: [Character: Character] = [
+        "（": "(", "）": ")", "：": ":", "，": ",", "／": "/", "［": "[", "］": "]",
+    ]
 
     static func classify(_ raw: String, number: Int) -> NotesLine {
         guard raw.utf8.count <= maximumParsedLine else { return NotesLine(number: number, raw: raw, kind: .long) }

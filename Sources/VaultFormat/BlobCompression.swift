@@ -29,7 +29,8 @@ enum BlobCompression {
         if length > sampleBytes {
             var sample = try readAll(source, upTo: sampleBytes)
             defer { sample.wipe() }
-            let compressed = sample.withUnsafeBytes { Zstd.compress($0, level: 1) }
+            var compressed = sample.withUnsafeBytes { Zstd.compress($0, level: 1) }
+            defer { compressed.wipe() }
             guard pays(compressed.count, for: sample.count) else { return nil }
         }
         var bytes = try readAll(source, upTo: length)
@@ -37,8 +38,12 @@ enum BlobCompression {
         guard bytes.count == length else {
             throw VaultError(.payloadDamaged, "blob source ended before its stated length")
         }
-        let frame = bytes.withUnsafeBytes { Zstd.compress($0, level: level) }
-        return pays(frame.count, for: length) ? frame : nil
+        var frame = bytes.withUnsafeBytes { Zstd.compress($0, level: level) }
+        guard pays(frame.count, for: length) else {
+            frame.wipe()
+            return nil
+        }
+        return frame
     }
 
     static func pays(_ compressed: Int, for length: Int) -> Bool {

@@ -136,9 +136,9 @@ struct PayloadIndex: Equatable {
                 let zstd = try Self.count(b["zstd"], "blob \(n) zstd")
                 // A frame is kept only where it is smaller than the blob (§12.5), and the
                 // blob is at most what one frame may hold, so reading it is bounded.
-                guard length <= RecordGroup.maximumContentBytes, zstd >= 1, zstd < length else {
+                guard length <= BlobCompression.maximumBlobBytes, zstd >= 1, zstd < length else {
                     throw IndexFailure(
-                        "blob \(n): a compressed blob of \(length) bytes must be 1…\(RecordGroup.maximumContentBytes) "
+                        "blob \(n): a compressed blob of \(length) bytes must be 1…\(BlobCompression.maximumBlobBytes) "
                             + "bytes and its frame (\(zstd) bytes) smaller than it")
                 }
                 blob.zstdLength = zstd

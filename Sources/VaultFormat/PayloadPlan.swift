@@ -31,8 +31,9 @@ package struct PayloadPlan {
         return try payload.blobs.map { blob in
             if let frame = blob.source.storedFrame { return (frame, true) }
             guard held < BlobCompression.heldFramesBudget,
-                let frame = try BlobCompression.frame(of: blob.source)
+                var frame = try BlobCompression.frame(of: blob.source)
             else { return (blob.source, false) }
+            defer { frame.wipe() }  // compressed plaintext: the copy below is the one kept
             held += frame.count
             return (DataBlob(Data(frame)), true)
         }

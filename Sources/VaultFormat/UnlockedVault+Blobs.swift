@@ -46,12 +46,8 @@ extension UnlockedVault {
             throw malformed(
                 "blob \(Self.hex(blob.id))'s zstd frame \(refusal.reason)", chunk: blob.region.firstChunk)
         }
+        // (Exactly the declared length, checked above to be the index's: ``Zstd`` refuses less.)
         defer { content.wipe() }
-        guard content.count == blob.length else {
-            throw malformed(
-                "blob \(Self.hex(blob.id))'s zstd frame holds \(content.count) bytes; the index says \(blob.length)",
-                chunk: blob.region.firstChunk)
-        }
         try content.withUnsafeBytes { try sink($0) }
     }
 

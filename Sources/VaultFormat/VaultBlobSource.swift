@@ -41,6 +41,7 @@ final class VaultBlobSource: BlobSource, @unchecked Sendable {
         if blob.zstdLength != nil, !readsStoredBytes {
             if content == nil {
                 var whole = [UInt8]()
+                whole.reserveCapacity(blob.length)  // growing would leave copies of it unwiped
                 try vault.readBlob(blob) { whole.append(contentsOf: $0) }
                 content = whole
             }

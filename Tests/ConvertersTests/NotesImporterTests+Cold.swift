@@ -90,7 +90,17 @@ import VaultModel
         #expect(items.allSatisfy { $0.password != "Kasia" })
         #expect(items.first { $0.password == "Elektrina.Cez9" }?.username == "pdvorak")
         // Counter-input: a password in brackets is not a section.
-        #expect(Self.items("[B4nk.2020]\n").allSatisfy { $0.folder.isEmpty || !$0.folder.contains("B4nk.2020") })
+        if case .heading = NotesLineClassifier.classify("[B4nk.2020]", number: 1).kind {
+            Issue.record("[B4nk.2020] was read as a section's name")
+        }
+        guard
+            case .heading(_, "ePUAP / Profil Zaufany") = NotesLineClassifier.classify(
+                "[ePUAP / Profil Zaufany]", number: 1
+            ).kind
+        else {
+            Issue.record("[ePUAP / Profil Zaufany] was not read as a section's name")
+            return
+        }
     }
 
     /// A change log's line names the service, then how its password changed: the newest
