@@ -12,7 +12,6 @@ enum NotesLineClassifier {
         // (Every full-width form starts with the byte EF: most lines have none to look at.)
         guard line.utf8.contains(0xEF) else { return line }
         var result = ""
-        ""
         for character in line {
             // (A full-width bracket needs no space before it; an ASCII one glued to a word
             // would make `Wi-Fi(自宅)` one word, read like a password.)
