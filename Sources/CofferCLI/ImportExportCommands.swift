@@ -185,11 +185,15 @@ extension Export {
         struct Stop: Error {}
         if checkFirst {
             let checkable = try reporting(vault) {
-                try reportingModel(vault) { try VaultContent.forEachCheckedItemBatch(of: unlocked) { _ in } }
+                try reportingModel(vault) {
+                    try VaultContent.forEachCheckedItemSlice(of: unlocked, transform: { _ in }) { _ in }
+                }
             }
             guard checkable else { return false }
         }
-        var stream = CSVExporter.Stream(dialect: dialect)
+        // Trashed items are left out either way; without --include-trash this command names
+        // them, with it the CSV's warning does (the dialect cannot hold them).
+        var stream = CSVExporter.Stream(dialect: dialect, warnsOfTrash: includeTrash)
         var trashed = 0
         var streamed = true
         var readFailure: Error?
@@ -207,13 +211,13 @@ extension Export {
                         try write(stream.header)
                         streamed = try reporting(vault) {
                             try reportingModel(vault) {
-                                try VaultContent.forEachCheckedItemBatch(of: unlocked) { batch in
-                                    var items = batch
-                                    if !includeTrash {
-                                        items = batch.filter { $0.trashed == nil }
-                                        trashed += batch.count - items.count
+                                try VaultContent.forEachCheckedItemSlice(
+                                    of: unlocked, transform: { CSVExporter.rows($0, dialect: dialect) }
+                                ) { slices in
+                                    for rows in slices {
+                                        if !includeTrash { trashed += rows.trashed }
+                                        try write(stream.add(rows))
                                     }
-                                    for part in stream.rows(items) { try write(part) }
                                 }
                             }
                         }

@@ -111,6 +111,21 @@ extension VaultContent {
     public static func forEachCheckedItemBatch(
         of vault: UnlockedVault, batch: Int = 16_384, _ body: ([VaultItem]) throws -> Void
     ) throws -> Bool {
+        try forEachCheckedItemSlice(of: vault, batch: batch, transform: { $0 }) { slices in
+            try body(slices.count == 1 ? slices[0] : slices.flatMap { $0 })
+        }
+    }
+
+    /// ``forEachCheckedItemBatch(of:batch:_:)`` with the items made into what `body` needs
+    /// where they are read: `transform` runs on every core, on a slice of a batch's items at
+    /// a time (the slices' records in order, cut at group starts), and `body` gets the
+    /// batch's results in order, on the calling thread. So each item is made, used and let go
+    /// on the thread that decoded it (an export's rows: items handed back whole were decoded
+    /// on every core, then turned into rows, counted and released on one).
+    public static func forEachCheckedItemSlice<T: Sendable>(
+        of vault: UnlockedVault, batch: Int = 16_384, transform: @escaping @Sendable ([VaultItem]) throws -> T,
+        _ body: ([T]) throws -> Void
+    ) throws -> Bool {
         precondition(batch > 0, "a batch holds at least one record")
         return try vault.withRecords { records in
             // Asked inside: reading the records remembered the index that holds the table.
@@ -121,11 +136,17 @@ extension VaultContent {
             var start = 1
             while start < records.count {
                 let end = min(start + batch, records.count)
-                let items = try records.map(start..<end) { try VaultItem(record: $1, number: $0) }
-                for (i, item) in items.enumerated() {
-                    try VaultDocument.checkAttachments(of: item, record: start + i, blobs: blobs)
-                }
-                try body(items)
+                try body(
+                    try records.mapSlices(start..<end) { numbers, decode in
+                        var items = [VaultItem]()
+                        items.reserveCapacity(numbers.count)
+                        for n in numbers {
+                            let item = try VaultItem(record: try decode(n), number: n)
+                            try VaultDocument.checkAttachments(of: item, record: n, blobs: blobs)
+                            items.append(item)
+                        }
+                        return try transform(items)
+                    })
                 start = end
             }
             return true

@@ -52,14 +52,19 @@ public enum CSVExporter {
     }
 
     /// The CSV of items that come a batch at a time (a vault read a group of records after
-    /// another, never held whole): ``header``, then each batch's ``rows(_:)`` in order. What
-    /// it leaves out and cannot hold is counted over every batch (``warnings``).
+    /// another, never held whole): ``header``, then each batch's ``rows(_:)`` in order, or
+    /// rows made apart (``CSVExporter/rows(_:dialect:)``, on any thread) and ``add(_:)``ed in
+    /// order. What it leaves out and cannot hold is counted over every batch (``warnings``).
     public struct Stream {
         public let dialect: Dialect
+        /// Whether trashed items, always left out, are named in ``warnings`` (false for a
+        /// caller that names them itself).
+        public let warnsOfTrash: Bool
         private var losses: ExportLosses
 
-        public init(dialect: Dialect) {
+        public init(dialect: Dialect, warnsOfTrash: Bool = true) {
             self.dialect = dialect
+            self.warnsOfTrash = warnsOfTrash
             losses = ExportLosses(target: "\(dialect.rawValue) CSV")
         }
 
@@ -72,32 +77,65 @@ public enum CSVExporter {
 
         /// The rows of `items` as consecutive pieces: trashed items left out (no dialect marks
         /// one) and counted, as are items the dialect cannot hold.
-        public mutating func rows(_ all: [VaultItem]) -> [[UInt8]] {
-            // The items written, by index: a filtered copy of 100,000 items was a quarter of
-            // the export's memory.
-            let live = all.indices.filter { all[$0].trashed == nil }
-            losses.add(.trash, items: all.count - live.count)
-            let written = dialect == .chrome ? live.filter { all[$0].kind == .login } : live
-            losses.add(.nonLogins, items: live.count - written.count)
-            let lost = lost(in: dialect)
-            for i in written { losses.check(all[i], cannotHold: lost) }
-            // Rows are made and written on every core, a slice of rows into each buffer: at
-            // 100,000 items this was most of `export` on one core.
+        public mutating func rows(_ items: [VaultItem]) -> [[UInt8]] {
+            // Rows are made on every core, a slice of items into each buffer: at 100,000
+            // items this was most of `export` on one core.
             let dialect = dialect
-            let slices = written.count < 4096 ? 1 : ProcessInfo.processInfo.activeProcessorCount * 4
-            return ParallelMap.map(slices, serialBelow: 2) { slice in
-                let range = written.count * slice / slices..<written.count * (slice + 1) / slices
-                var bytes = [UInt8]()
-                // Room for the slice at once (a buffer doubling as it went held up to twice it).
-                bytes.reserveCapacity(range.reduce(0) { $0 + estimatedRowBytes(all[written[$1]]) })
-                for i in range { appendRow(row(all[written[i]], dialect: dialect), to: &bytes) }
-                return bytes
+            let slices = items.count < 4096 ? 1 : ProcessInfo.processInfo.activeProcessorCount * 4
+            let made = ParallelMap.map(slices, serialBelow: 2) { slice in
+                CSVExporter.rows(
+                    items[items.count * slice / slices..<items.count * (slice + 1) / slices], dialect: dialect)
             }
+            return made.map { add($0) }
+        }
+
+        /// Counts what `rows` left out and returns its bytes, the next piece of the CSV.
+        public mutating func add(_ rows: Rows) -> [UInt8] {
+            losses.add(rows.losses)
+            if warnsOfTrash { losses.add(.trash, items: rows.trashed) }
+            return rows.bytes
         }
 
         /// One warning naming what the CSV could not hold (none when nothing was lost).
         public var warnings: [String] { losses.warning.map { [$0] } ?? [] }
     }
+
+    /// Rows of a run of items, made apart from a ``Stream`` (on any thread) and added to it in
+    /// order (``Stream/add(_:)``), with what they could not hold.
+    public struct Rows: Sendable {
+        public let bytes: [UInt8]
+        /// Trashed items, left out (no dialect marks one).
+        public let trashed: Int
+        fileprivate let losses: ExportLosses
+    }
+
+    /// The rows of `items` in `dialect`: trashed items left out and counted, the rest written
+    /// and checked against what the dialect cannot hold (chrome: logins only).
+    public static func rows(_ items: ArraySlice<VaultItem>, dialect: Dialect) -> Rows {
+        var losses = ExportLosses(target: "\(dialect.rawValue) CSV")
+        let lost = lost(in: dialect)
+        var trashed = 0
+        var bytes = [UInt8]()
+        // Room for the rows at once (a buffer doubling as it went held up to twice them).
+        bytes.reserveCapacity(items.reduce(0) { $0 + estimatedRowBytes($1) })
+        // Items are read in place (a loop over them copied each, a tenth of the rows' time).
+        for i in items.indices {
+            if items[i].trashed != nil {
+                trashed += 1
+                continue
+            }
+            if dialect == .chrome, items[i].kind != .login {
+                losses.add(.nonLogins)
+                continue
+            }
+            losses.check(items[i], cannotHold: lost)
+            appendRow(of: items[i], dialect: dialect, to: &bytes)
+        }
+        return Rows(bytes: bytes, trashed: trashed, losses: losses)
+    }
+
+    /// ``rows(_:dialect:)`` of every item of `items`.
+    public static func rows(_ items: [VaultItem], dialect: Dialect) -> Rows { rows(items[...], dialect: dialect) }
 
     private static func header(_ dialect: Dialect) -> [String] {
         switch dialect {
@@ -112,29 +150,50 @@ public enum CSVExporter {
         }
     }
 
-    private static func row(_ item: VaultItem, dialect: Dialect) -> [String] {
+    /// `item`'s row, CRLF-terminated, written field by field (a row of strings first was a
+    /// tenth of an export in copies and releases).
+    private static func appendRow(of item: borrowing VaultItem, dialect: Dialect, to bytes: inout [UInt8]) {
+        func field(_ text: String, first: Bool = false) {
+            if !first { bytes.append(UInt8(ascii: ",")) }
+            appendQuoted(text, to: &bytes)
+        }
         switch dialect {
         case .keepassxc:
-            [
-                FolderPath.format(["Root"] + item.folder), item.title, item.username ?? "", item.password ?? "",
-                item.urls.first ?? "", item.notes ?? "", item.totp ?? "", "0", item.modified.map(iso) ?? "",
-                item.created.map(iso) ?? "",
-            ]
+            field(item.folder.isEmpty ? "Root" : FolderPath.format(["Root"] + item.folder), first: true)
+            field(item.title)
+            field(item.username ?? "")
+            field(item.password ?? "")
+            field(item.urls.first ?? "")
+            field(item.notes ?? "")
+            field(item.totp ?? "")
+            field("0")
+            field(item.modified.map(iso) ?? "")
+            field(item.created.map(iso) ?? "")
         case .chrome:
-            [item.title, item.urls.first ?? "", item.username ?? "", item.password ?? "", item.notes ?? ""]
+            field(item.title, first: true)
+            field(item.urls.first ?? "")
+            field(item.username ?? "")
+            field(item.password ?? "")
+            field(item.notes ?? "")
         case .bitwarden:
-            [
-                FolderPath.format(item.folder), item.favorite ? "1" : "", item.kind == .secureNote ? "note" : "login",
-                item.title, item.notes ?? "",
-                item.customFields.map { "\($0.name): \($0.value)" }.joined(separator: "\n"),
-                "", item.urls.joined(separator: ","), item.username ?? "", item.password ?? "", item.totp ?? "",
-            ]
+            field(FolderPath.format(item.folder), first: true)
+            field(item.favorite ? "1" : "")
+            field(item.kind == .secureNote ? "note" : "login")
+            field(item.title)
+            field(item.notes ?? "")
+            field(item.customFields.map { "\($0.name): \($0.value)" }.joined(separator: "\n"))
+            field("")
+            field(item.urls.joined(separator: ","))
+            field(item.username ?? "")
+            field(item.password ?? "")
+            field(item.totp ?? "")
         }
+        bytes.append(contentsOf: [0x0D, 0x0A])
     }
 
     /// About the bytes an item's row takes (its text, and room for separators, quotes and
     /// dates).
-    private static func estimatedRowBytes(_ item: VaultItem) -> Int {
+    private static func estimatedRowBytes(_ item: borrowing VaultItem) -> Int {
         item.title.utf8.count + (item.username?.utf8.count ?? 0) + (item.password?.utf8.count ?? 0)
             + (item.urls.first?.utf8.count ?? 0) + (item.notes?.utf8.count ?? 0) + (item.totp?.utf8.count ?? 0)
             + item.folder.reduce(0) { $0 + $1.utf8.count + 1 } + (item.created == nil ? 0 : 25)
@@ -154,20 +213,27 @@ public enum CSVExporter {
     /// a quote or a line break (CR or LF, so a CRLF inside a field is quoted too), or starts or
     /// ends with a space (which readers trim); otherwise as it is.
     static func appendQuoted(_ field: String, to bytes: inout [UInt8]) {
-        let utf8 = field.utf8
-        let needsQuotes =
-            utf8.first == 0x20 || utf8.last == 0x20
-            || utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
-        guard needsQuotes else {
-            bytes.append(contentsOf: utf8)
-            return
+        var field = field
+        field.withUTF8 { utf8 in
+            var needsQuotes = utf8.first == 0x20 || utf8.last == 0x20
+            if !needsQuotes {
+                for byte in utf8
+                where byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 0x0A || byte == 0x0D {
+                    needsQuotes = true
+                    break
+                }
+            }
+            guard needsQuotes else {
+                bytes.append(contentsOf: utf8)
+                return
+            }
+            bytes.append(UInt8(ascii: "\""))
+            for byte in utf8 {
+                if byte == UInt8(ascii: "\"") { bytes.append(byte) }
+                bytes.append(byte)
+            }
+            bytes.append(UInt8(ascii: "\""))
         }
-        bytes.append(UInt8(ascii: "\""))
-        for byte in utf8 {
-            if byte == UInt8(ascii: "\"") { bytes.append(byte) }
-            bytes.append(byte)
-        }
-        bytes.append(UInt8(ascii: "\""))
     }
 
     static func iso(_ date: Date) -> String { ISODates.string(date) }

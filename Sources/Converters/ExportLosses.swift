@@ -26,7 +26,7 @@ public struct ExportLosses: Equatable, Sendable {
         case trash = "trashed items"
 
         /// Whether `item` holds something of this feature.
-        func isPresent(in item: VaultItem) -> Bool {
+        func isPresent(in item: borrowing VaultItem) -> Bool {
             switch self {
             case .folders: !item.folder.isEmpty
             case .folderSlashes:
@@ -60,13 +60,18 @@ public struct ExportLosses: Equatable, Sendable {
     public init(target: String) { self.target = target }
 
     /// Counts `item` under every feature of `lost` it holds.
-    public mutating func check(_ item: VaultItem, cannotHold lost: [Feature]) {
+    public mutating func check(_ item: borrowing VaultItem, cannotHold lost: [Feature]) {
         for feature in lost where feature.isPresent(in: item) { counts[feature, default: 0] += 1 }
     }
 
     /// Counts `items` items under `feature` (for what an exporter finds itself).
     public mutating func add(_ feature: Feature, items: Int = 1) {
         if items > 0 { counts[feature, default: 0] += items }
+    }
+
+    /// Counts what `other` counted (losses counted apart, on other threads).
+    public mutating func add(_ other: ExportLosses) {
+        for (feature, items) in other.counts { counts[feature, default: 0] += items }
     }
 
     public var isEmpty: Bool { counts.isEmpty }

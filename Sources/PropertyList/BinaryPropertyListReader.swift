@@ -10,18 +10,35 @@ struct BinaryPropertyListReader {
     /// decoded twice or more and kept in `shared[n]`. Caching from the second use on keeps
     /// one copy of whatever is shared without holding every string of the file twice.
     /// Containers are not cached: they are counted against the node budget each time.
-    private var slots: [Int32]
+    /// Containers are never shared this way, so their slots hold whether they are on the
+    /// current path from the root instead (``onPath``), for cycle detection.
+    private let slots: UnsafeMutableBufferPointer<Int32>
     private var shared: [PropertyListValue] = []
-    /// Objects on the current path from the root, for cycle detection.
-    fileprivate var onPath: [Bool]
     private var nodesLeft: Int
+    /// A container's slot while it is on the current path from the root.
+    private static let onPath: Int32 = -3
 
     static func decode(_ bytes: UnsafeRawBufferPointer) throws -> PropertyListValue {
         guard bytes.count >= 8, bytes.starts(with: BinaryPropertyList.magic) else {
             throw PropertyListError(.unknownFormat, offset: 0, "header is not bplist00")
         }
-        var reader = try BinaryPropertyListReader(bytes: bytes)
-        return try reader.readObject(reader.trailer.topObject, depth: 0)
+        return try withReader(bytes) { reader in try reader.readObject(reader.trailer.topObject, depth: 0) }
+    }
+
+    /// `body` of a reader of `bytes`, whose slots are lent for the call: on the stack for a
+    /// small document (one record's few dozen objects), so reading 100,000 records allocates
+    /// no per-record tables (two arrays each were a tenth of decoding them).
+    private static func withReader<R>(
+        _ bytes: UnsafeRawBufferPointer, _ body: (inout BinaryPropertyListReader) throws -> R
+    ) throws -> R {
+        let trailer = try BinaryPropertyListTrailer(validating: bytes)
+        try validateOffsetTable(bytes, trailer)
+        // Bounded by the input: objectCount × offsetIntSize bytes exist.
+        return try withUnsafeTemporaryAllocation(of: Int32.self, capacity: trailer.objectCount) { slots in
+            slots.initialize(repeating: -1)
+            var reader = BinaryPropertyListReader(bytes: bytes, trailer: trailer, slots: slots)
+            return try body(&reader)
+        }
     }
 
     /// The entries of the top-level dictionary whose keys are in `wanted` (ASCII keys), each
@@ -33,29 +50,31 @@ struct BinaryPropertyListReader {
         guard bytes.count >= 8, bytes.starts(with: BinaryPropertyList.magic) else {
             throw PropertyListError(.unknownFormat, offset: 0, "header is not bplist00")
         }
-        var reader = try BinaryPropertyListReader(bytes: bytes)
-        let index = reader.trailer.topObject
-        let start = reader.offset(of: index)
-        let marker = bytes[start]
-        guard marker >> 4 == 0xD else {
-            _ = try reader.readObject(index, depth: 0)  // checked whole, so damage is reported as such
-            return nil
+        return try withReader(bytes) { reader in
+            let index = reader.trailer.topObject
+            let start = reader.offset(of: index)
+            let marker = bytes[start]
+            guard marker >> 4 == 0xD else {
+                _ = try reader.readObject(index, depth: 0)  // checked whole, so damage is reported as such
+                return nil
+            }
+            return try reader.readEntries(index, at: start, info: Int(marker & 0x0F), wanted: wanted)
         }
-        return try reader.readEntries(index, at: start, info: Int(marker & 0x0F), wanted: wanted)
     }
 
-    private init(bytes: UnsafeRawBufferPointer) throws {
+    private init(
+        bytes: UnsafeRawBufferPointer, trailer: BinaryPropertyListTrailer, slots: UnsafeMutableBufferPointer<Int32>
+    ) {
         self.bytes = bytes
-        trailer = try BinaryPropertyListTrailer(validating: bytes)
+        self.trailer = trailer
+        self.slots = slots
         nodesLeft = PropertyListLimits.expandedNodeBudget(forByteCount: bytes.count)
-        // Both arrays are bounded by the input: objectCount × offsetIntSize bytes exist.
-        slots = Array(repeating: -1, count: trailer.objectCount)
-        onPath = Array(repeating: false, count: trailer.objectCount)
-        try validateOffsetTable()
     }
 
     /// Every offset must lie in [8, offsetTableOffset); checked once, up front.
-    private func validateOffsetTable() throws {
+    private static func validateOffsetTable(_ bytes: UnsafeRawBufferPointer, _ trailer: BinaryPropertyListTrailer)
+        throws
+    {
         let width = trailer.offsetIntSize
         let limit = UInt64(trailer.offsetTableOffset)
         var at = trailer.offsetTableOffset
@@ -276,11 +295,14 @@ struct BinaryPropertyListReader {
                 .tooDeep, offset: start,
                 "nesting deeper than \(PropertyListLimits.maximumDepth) levels")
         }
-        guard !onPath[index] else {
+        guard slots[index] != Self.onPath else {
             throw PropertyListError(.cycle, offset: start, "container \(index) contains itself")
         }
-        onPath[index] = true
+        slots[index] = Self.onPath
     }
+
+    /// `index` has been read: off the current path.
+    fileprivate func leave(_ index: Int) { slots[index] = -1 }
 
     private mutating func readArray(_ index: Int, at start: Int, info: Int, depth: Int) throws -> PropertyListValue {
         let (count, body) = try readCount(at: start, info: info)
@@ -288,7 +310,7 @@ struct BinaryPropertyListReader {
         guard !overflow else { throw outOfBounds(start) }
         try requireBytes(from: body, count: refBytes, object: start)
         try enter(index, at: start, depth: depth)
-        defer { onPath[index] = false }
+        defer { leave(index) }
         var elements = [PropertyListValue]()
         elements.reserveCapacity(count)  // bounded: count × refSize bytes exist
         var at = body
@@ -306,7 +328,7 @@ struct BinaryPropertyListReader {
         guard !overflow else { throw outOfBounds(start) }
         try requireBytes(from: body, count: refBytes, object: start)
         try enter(index, at: start, depth: depth)
-        defer { onPath[index] = false }
+        defer { leave(index) }
         var dictionary = PropertyListDictionary(minimumCapacity: count)
         let refSize = trailer.objectRefSize
         for i in 0..<count {
@@ -342,7 +364,7 @@ extension BinaryPropertyListReader {
         guard !overflow else { throw outOfBounds(start) }
         try requireBytes(from: body, count: refBytes, object: start)
         try enter(index, at: start, depth: 0)
-        defer { onPath[index] = false }
+        defer { leave(index) }
         let wanted = keys.bytes
         var dictionary = PropertyListDictionary(minimumCapacity: wanted.count)
         let refSize = trailer.objectRefSize

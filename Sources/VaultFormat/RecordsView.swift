@@ -54,6 +54,40 @@ public struct RecordsView: Sendable {
         return try everyRecord(range) { reader, n in try transform(n, reader.entries(n, keys: keys)) }
     }
 
+    /// `reduce` of every slice of `range`, on every core, in order: the range is cut at group
+    /// starts into a few slices per core, and each slice's records are decoded in order by the
+    /// reader of the slice, which `reduce` calls with each record number it wants (the
+    /// slice's, in increasing order). For work that makes one result per slice (a slice of an
+    /// export's rows), so what is made from a record is made and dropped on the thread that
+    /// decoded it. Throws the error of the lowest failing slice, which, as each slice stops at
+    /// its first failure, is the lowest failing record's.
+    public func mapSlices<T: Sendable>(
+        _ range: Range<Int>,
+        _ reduce: @Sendable (_ records: Range<Int>, _ decode: (Int) throws -> PropertyListValue) throws -> T
+    ) throws -> [T] {
+        guard !range.isEmpty else { return [] }
+        let slices = region.slices(
+            of: range, count: range.count < 256 ? 1 : ProcessInfo.processInfo.activeProcessorCount * 4)
+        let failures = FirstFailure()
+        let region = region
+        let vault = vault
+        var results = [T?](repeating: nil, count: slices.count)
+        results.withUnsafeMutableBufferPointer { pointer in
+            let out = UnsafeSendableBuffer(pointer)
+            DispatchQueue.concurrentPerform(iterations: slices.count) { slice in
+                let reader = RecordReader(region: region, vault: vault)
+                do {
+                    out.buffer[slice] = try reduce(slices[slice]) { n in
+                        precondition(slices[slice].contains(n), "a slice decodes only its own records")
+                        return try reader.decode(n)
+                    }
+                } catch { failures.record(error, at: slice) }
+            }
+        }
+        if let error = failures.error { throw error }
+        return results.map { $0! }
+    }
+
     /// `make` of every record of `range`, on every core: the range is cut at group starts into
     /// slices, and each slice reads its records in order with a reader of its own (one
     /// decompression per group, one group's plaintext per thread).

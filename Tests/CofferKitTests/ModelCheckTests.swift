@@ -93,4 +93,40 @@ import Testing
         #expect(batches.map(\.count) == [7, 7, 7, 7, 7, 7, 7, 1])
         #expect(batches.flatMap { $0 } == (try VaultDocument(checking: vault)).items)
     }
+
+    /// Items made into rows where they are read (a slice at a time, on every core) come back
+    /// in record order, and a vault damaged in two slices names its lowest failing record.
+    @Test func itemSlicesComeBackInRecordOrderAndTheLowestFailureIsNamed() throws {
+        let dir = try DomainRuleTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let items = (0..<900).map { i -> PropertyListValue in
+            ["id": .string(UUID().recordString), "title": .string("item \(i)")]
+        }
+        let path = try Self.vault(VaultPayload(records: [Self.settings] + items), in: dir)
+        let vault = try VaultFile(path: path).unlock(with: Credentials(keyFiles: [Self.key]))
+        var slicesPerBatch = [Int]()
+        var titles = [String]()
+        #expect(
+            try VaultContent.forEachCheckedItemSlice(of: vault, batch: 600, transform: { $0.map(\.title) }) { slices in
+                slicesPerBatch.append(slices.count)
+                titles += slices.flatMap { $0 }
+            })
+        #expect(titles == (0..<900).map { "item \($0)" })
+        #expect(slicesPerBatch.count == 2 && slicesPerBatch[0] > 1, "600 records are cut into slices")
+
+        var damaged = items
+        damaged[699] = ["id": 5, "title": "late"]  // record 700
+        damaged[99] = ["id": "not a uuid", "title": "early"]  // record 100
+        let bad = try VaultFile(path: try Self.vault(VaultPayload(records: [Self.settings] + damaged), in: dir))
+            .unlock(with: Credentials(keyFiles: [Self.key]))
+        var handed = 0
+        #expect {
+            _ = try VaultContent.forEachCheckedItemSlice(of: bad, batch: 900, transform: { $0.count }) {
+                handed += $0.count
+            }
+        } throws: { error in
+            (error as? ModelError)?.record == 100
+        }
+        #expect(handed == 0)
+    }
 }
