@@ -96,10 +96,10 @@ struct List: ParsableCommand {
             : try keys.readDocument(vault, itemKeys: json ? VaultDocument.listedItemKeys : VaultDocument.tabledItemKeys)
         let path = try folder.map { try FolderArgument.parse($0, option: "--folder") }
         let selected = try collection.selected(in: document, vault: vault)
+        // Fields read in place (a copy of each item was a retain and a release per field).
         let rows = document.items.indices.filter { i in
-            let item = document.items[i]
-            return (item.trashed != nil) == trash && selected.map { item.collection == $0 } ?? true
-                && path.map { item.folder.starts(with: $0) } ?? true
+            (document.items[i].trashed != nil) == trash && selected.map { document.items[i].collection == $0 } ?? true
+                && path.map { document.items[i].folder.starts(with: $0) } ?? true
         }
         if groupBy == .charset { return try CharsetListing.print(rows.map { document.items[$0] }, json: json) }
         try ItemTable.print(document.items, rows: rows, json: json, collections: document.collectionNames)

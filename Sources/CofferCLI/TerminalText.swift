@@ -7,9 +7,11 @@ enum TerminalText {
     /// `text` made safe to print; `multiline` keeps line feeds and tabs (notes, messages).
     static func safe(_ text: String, multiline: Bool = true) -> String {
         // Most text is printable ASCII: one pass over its bytes settles it.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F || multiline && ($0 == 0x0A || $0 == 0x09) }) {
-            return text
+        var bytes = text
+        let printable = bytes.withUTF8 { utf8 in
+            utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F || multiline && ($0 == 0x0A || $0 == 0x09) }
         }
+        if printable { return text }
         guard text.unicodeScalars.contains(where: { acts($0, multiline: multiline) }) else { return text }
         var out = ""
         for scalar in text.unicodeScalars {

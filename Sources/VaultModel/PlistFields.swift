@@ -15,11 +15,38 @@ struct PlistFields {
     /// lengths are compared before strings (most of reading 100,000 items was comparing each
     /// of a record's keys with each key the model knows).
     private let asciiKeys: Bool
+    /// With ASCII keys, a bit for each key present (``keyBit(_:)``): most keys the model asks
+    /// for are absent from a record (an item has a few of two dozen), and a clear bit settles
+    /// that without comparing any key.
+    private let presentKeyBits: UInt64
 
     init(_ dictionary: PropertyListDictionary, record: Int?) {
         self.dictionary = dictionary
         self.record = record
-        asciiKeys = dictionary.entries.allSatisfy { $0.key.utf8.allSatisfy { $0 < 0x80 } }
+        var ascii = true
+        var bits: UInt64 = 0
+        // Keys read in place: a copy of each entry was a retain and a release of its key and
+        // its value, a fifth of reading an item.
+        dictionary.entries.withUnsafeBufferPointer { entries in
+            for i in entries.indices where ascii {
+                let utf8 = entries[i].key.utf8
+                if utf8.allSatisfy({ $0 < 0x80 }) {
+                    bits |= Self.keyBit(count: utf8.count, first: utf8.first, last: utf8.last)
+                } else {
+                    ascii = false
+                }
+            }
+        }
+        asciiKeys = ascii
+        presentKeyBits = bits
+    }
+
+    /// A key's bit among 64, from its length and its first and last bytes (keys of equal bit
+    /// are told apart by comparing them).
+    @inline(__always)
+    private static func keyBit(count: Int, first: UInt8?, last: UInt8?) -> UInt64 {
+        guard let first, let last else { return 1 }
+        return 1 << ((UInt64(count) &* 5 &+ UInt64(first) &* 3 &+ UInt64(last)) & 63)
     }
 
     /// The position of `key` (an ASCII key of the model). Keys equal as Unicode are one key
@@ -27,7 +54,9 @@ struct PlistFields {
     /// records are searched the slow way.
     private func position(of key: String) -> Int? {
         guard asciiKeys else { return dictionary.position(of: key) }
-        let length = key.utf8.count
+        let utf8 = key.utf8
+        let length = utf8.count
+        guard presentKeyBits & Self.keyBit(count: length, first: utf8.first, last: utf8.last) != 0 else { return nil }
         return dictionary.entries.firstIndex { $0.key.utf8.count == length && $0.key == key }
     }
 
@@ -85,10 +114,14 @@ struct PlistFields {
     mutating func strings(_ key: String) throws -> [String] {
         guard let value = take(key) else { return [] }
         guard case .array(let a) = value else { throw mismatch(key, "an array of strings", value) }
-        return try a.map {
-            guard case .string(let s) = $0 else { throw mismatch(key, "an array of strings", $0) }
-            return s
+        // A loop into room made once (a throwing `map` grew its array as it went).
+        var strings = [String]()
+        strings.reserveCapacity(a.count)
+        for element in a {
+            guard case .string(let s) = element else { throw mismatch(key, "an array of strings", element) }
+            strings.append(s)
         }
+        return strings
     }
 
     mutating func dictionaries(_ key: String) throws -> [PropertyListDictionary] {

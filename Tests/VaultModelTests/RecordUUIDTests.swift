@@ -19,6 +19,17 @@ import VaultModel
             let mutated = String(text)
             #expect(UUID(recordString: mutated) == UUID(uuidString: mutated), "\(mutated)")
         }
+        // Every ASCII byte in a digit's place and in a dash's place (the digit test has no
+        // branch, so its edges are checked one by one: '/', ':', '@', 'G', '`', 'g').
+        let valid = Array("E621E1F8-C36C-495A-93FC-0C247A3E6E5F".utf8)
+        for position in [0, 8, 35] {
+            for byte in UInt8(0)...0x7F {
+                var text = valid
+                text[position] = byte
+                let mutated = String(decoding: text, as: UTF8.self)
+                #expect(UUID(recordString: mutated) == UUID(uuidString: mutated), "\(mutated)")
+            }
+        }
         for text in [
             "", "x", "E621E1F8-C36C-495A-93FC-0C247A3E6E5F ", " E621E1F8-C36C-495A-93FC-0C247A3E6E5F",
             "E621E1F8C36C495A93FC0C247A3E6E5F", "E621E1F8-C36C-495A-93FC-0C247A3E6E5",
