@@ -331,20 +331,44 @@ struct BinaryPropertyListReader {
         defer { leave(index) }
         var dictionary = PropertyListDictionary(minimumCapacity: count)
         let refSize = trailer.objectRefSize
-        for i in 0..<count {
-            let keyAt = body + i * refSize
-            let keyIndex = try readReference(at: keyAt)
-            let keyStart = offset(of: keyIndex)
-            let keyMarker = bytes[keyStart] >> 4
-            guard keyMarker == 0x5 || keyMarker == 0x6 else {
-                throw PropertyListError(.invalidKey, offset: keyStart, "dictionary key is not a string")
-            }
-            guard case .string(let key) = try readObject(keyIndex, depth: depth + 1) else {
-                preconditionFailure("string marker decoded to a non-string")
-            }
-            let value = try readObject(readReference(at: keyAt + count * refSize), depth: depth + 1)
-            guard dictionary.insertNew(key: key, value: value) else {
-                throw PropertyListError(.invalidKey, offset: keyStart, "duplicate dictionary key \"\(key)\"")
+        // Each key's UTF-8 length, or -1 for a key stored as UTF-16: keys equal as Unicode are
+        // one key (spec/PLIST.md), and a UTF-16 key can equal an ASCII key of another length
+        // ("\u{212A}" is "K"), but two ASCII keys are equal only with the same bytes, so their
+        // lengths settle most pairs without comparing strings (comparing each key with every
+        // earlier one was a fifth of decoding a record). Large dictionaries use their index.
+        let small = count <= 64
+        try withUnsafeTemporaryAllocation(of: Int.self, capacity: small ? count : 0) { lengths in
+            for i in 0..<count {
+                let keyAt = body + i * refSize
+                let keyIndex = try readReference(at: keyAt)
+                let keyStart = offset(of: keyIndex)
+                let keyMarker = bytes[keyStart] >> 4
+                guard keyMarker == 0x5 || keyMarker == 0x6 else {
+                    throw PropertyListError(.invalidKey, offset: keyStart, "dictionary key is not a string")
+                }
+                guard case .string(let key) = try readObject(keyIndex, depth: depth + 1) else {
+                    preconditionFailure("string marker decoded to a non-string")
+                }
+                let value = try readObject(readReference(at: keyAt + count * refSize), depth: depth + 1)
+                var isNew = true
+                if small {
+                    let length = keyMarker == 0x5 ? key.utf8.count : -1
+                    for j in 0..<dictionary.count where length < 0 || lengths[j] < 0 || lengths[j] == length {
+                        if dictionary.entries[j].key == key {
+                            isNew = false
+                            break
+                        }
+                    }
+                    if isNew {
+                        lengths[dictionary.count] = length
+                        dictionary.appendUnchecked(key: key, value: value)
+                    }
+                } else {
+                    isNew = dictionary.insertNew(key: key, value: value)
+                }
+                guard isNew else {
+                    throw PropertyListError(.invalidKey, offset: keyStart, "duplicate dictionary key \"\(key)\"")
+                }
             }
         }
         return .dictionary(dictionary)

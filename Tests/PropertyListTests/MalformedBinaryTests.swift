@@ -176,6 +176,46 @@ import Testing
             .invalidKey, F(objects: [F.dictionary(keys: [1, 1], values: [2, 2]), F.ascii("k"), [0x09]]).bytes)
     }
 
+    /// Keys equal as Unicode are one key whatever their storage (spec/PLIST.md): the reader
+    /// settles most pairs of ASCII keys by their lengths, and must not let that skip a UTF-16
+    /// key equal to an ASCII key of another length.
+    @Test func keysEqualAsUnicodeAreDuplicatesWhateverTheirStorage() throws {
+        func utf16(_ s: String) -> [UInt8] {
+            let units = Array(s.utf16)
+            return [0x60 | UInt8(units.count)] + units.flatMap { F.bigEndian(UInt64($0), width: 2) }
+        }
+        func pair(_ a: [UInt8], _ b: [UInt8]) -> [UInt8] {
+            F(objects: [F.dictionary(keys: [1, 2], values: [3, 3]), a, b, [0x09]]).bytes
+        }
+        expectError(.invalidKey, pair(F.ascii("K"), utf16("\u{212A}")))  // Kelvin sign: 3 UTF-8 bytes
+        expectError(.invalidKey, pair(utf16("\u{212A}"), F.ascii("K")))
+        expectError(.invalidKey, pair(utf16("e\u{301}"), utf16("\u{E9}")))
+        expectError(.invalidKey, pair(utf16("k"), F.ascii("k")))
+        expectError(.invalidKey, pair(F.ascii("k"), utf16("k")))
+        // Different keys of one length, and of one storage, are two keys.
+        let two = try BinaryPropertyList.decode(pair(F.ascii("ab"), F.ascii("ba")))
+        #expect(two.dictionaryValue?.count == 2)
+        let mixed = try BinaryPropertyList.decode(pair(F.ascii("ab"), utf16("\u{E9}b")))
+        #expect(mixed.dictionaryValue?.keys == ["ab", "\u{E9}b"])
+        // A dictionary past the small-dictionary path (65 keys) still refuses a duplicate.
+        var many = PropertyListDictionary()
+        for i in 0..<65 { many["k\(i)"] = .bool(true) }
+        let encoded = try BinaryPropertyList.encode(.dictionary(many))
+        #expect(try BinaryPropertyList.decode(encoded) == .dictionary(many))
+        var patched = encoded
+        let at = try #require(Self.range(of: Array([0x53] + "k64".utf8), in: patched))
+        patched.replaceSubrange(at, with: [0x53] + Array("k63".utf8))
+        expectError(.invalidKey, patched)
+    }
+
+    static func range(of needle: [UInt8], in bytes: [UInt8]) -> Range<Int>? {
+        guard needle.count <= bytes.count else { return nil }
+        for start in 0...(bytes.count - needle.count) where Array(bytes[start..<start + needle.count]) == needle {
+            return start..<start + needle.count
+        }
+        return nil
+    }
+
     // MARK: Hostile structure
 
     @Test func hugeClaimedCountsAreRefusedWithoutAllocating() throws {
