@@ -52,20 +52,27 @@ enum ItemTable {
         // Cells made on every core, in table order, when measured and again when written:
         // making a cell is cheap, holding 100,000 rows of them was not.
         let header = ["ID", "KIND", "TITLE", "USERNAME", "FOLDER"] + (showsCollection ? ["COLLECTION"] : [])
-        try TextTable(header: header, rows: order.count) { position, column in
+        // Fields read in place: copying an item (dozens of references) per cell cost more
+        // than writing the table.
+        @Sendable func text(_ position: Int, _ column: Int) -> String {
             let r = order[position]
-            // Fields read in place: copying an item (dozens of references) per cell cost more
-            // than writing the table.
             let i = rows[r]
             switch column {
-            case 0: return idPrefix(items[i].id)
-            case 1: return cell(items[i].kind.name)
-            case 2: return cell(items[i].title)
-            case 3: return cell(items[i].username ?? "")
-            case 4: return cell(folders[r])
-            default: return cell(collection(items[i]))
+            case 0: return ""  // the id, made by idPrefix
+            case 1: return items[i].kind.name
+            case 2: return items[i].title
+            case 3: return items[i].username ?? ""
+            case 4: return folders[r]
+            default: return collection(items[i])
             }
-        }.write()
+        }
+        try TextTable(
+            header: header, rows: order.count,
+            cell: { position, column in
+                column == 0 ? idPrefix(items[rows[order[position]]].id) : cell(text(position, column))
+            },
+            width: { position, column in column == 0 ? 8 : cellWidth(text(position, column)) }
+        ).write()
     }
 
     /// Positions of `keys` in ascending order; equal keys keep their order (the standard
@@ -77,6 +84,17 @@ enum ItemTable {
     /// A cell: terminal-safe, one line (`safe` escapes line breaks when not multiline), at most
     /// 32 characters.
     private static func cell(_ text: String) -> String { shortened(TerminalText.safe(text, multiline: false)) }
+
+    /// The characters of `text`'s cell, without making the cell when `text` is printable
+    /// ASCII (most text): such text is its own safe form, one character a byte, and a cell
+    /// holds at most 32 of them. Measuring the columns made every cell once more than
+    /// writing them, a third of printing 100,000 rows.
+    private static func cellWidth(_ text: String) -> Int {
+        var text = text
+        let printable = text.withUTF8 { utf8 in utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? utf8.count : nil }
+        if let printable { return min(printable, 32) }
+        return TextTable.characters(cell(text))
+    }
 
     /// The first 8 hex digits of an id, as `list` shows it (the id's first 4 bytes).
     static func idPrefix(_ id: UUID) -> String {
@@ -114,12 +132,26 @@ struct TextTable {
     let rows: Int
     /// Row `row`'s cell in `column` (terminal-safe already).
     let cell: @Sendable (_ row: Int, _ column: Int) -> String
+    /// The characters of row `row`'s cell in `column`, for a caller that knows them without
+    /// making the cell (``characters(_:)`` of the cell otherwise).
+    let width: @Sendable (_ row: Int, _ column: Int) -> Int
+
+    init(
+        header: [String], rows: Int, cell: @escaping @Sendable (_ row: Int, _ column: Int) -> String,
+        width: (@Sendable (_ row: Int, _ column: Int) -> Int)? = nil
+    ) {
+        self.header = header
+        self.rows = rows
+        self.cell = cell
+        self.width = width ?? { row, column in Self.characters(cell(row, column)) }
+    }
 
     func write() throws {
         let columns = header.count
         let slices = rows < 2048 ? 1 : ProcessInfo.processInfo.activeProcessorCount * 16
         let rows = rows
         let cell = cell
+        let width = width
         @Sendable func sliceRows(_ slice: Int) -> Range<Int> { rows * slice / slices..<rows * (slice + 1) / slices }
         var widths = header.map(Self.characters)
         for sliceWidths in ParallelMap.map(
@@ -128,7 +160,7 @@ struct TextTable {
                 var widths = [Int](repeating: 0, count: columns)
                 for row in sliceRows(slice) {
                     for column in 0..<columns {
-                        widths[column] = max(widths[column], Self.characters(cell(row, column)))
+                        widths[column] = max(widths[column], width(row, column))
                     }
                 }
                 return widths
@@ -165,7 +197,7 @@ struct TextTable {
     }
 
     /// Characters in `text`; printable ASCII (most cells) without walking grapheme clusters.
-    private static func characters(_ text: String) -> Int {
+    static func characters(_ text: String) -> Int {
         text.utf8.allSatisfy { $0 < 0x80 } ? text.utf8.count : text.count
     }
 }
