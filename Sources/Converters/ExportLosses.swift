@@ -25,29 +25,30 @@ public struct ExportLosses: Equatable, Sendable {
         case nonLogins = "non-login items (notes, cards…)"
         case trash = "trashed items"
 
-        /// Whether `item` holds something of this feature.
-        func isPresent(in item: borrowing VaultItem) -> Bool {
+        /// Whether the item at `item` holds something of this feature. Read in place: an
+        /// item handed by value was copied (a retain and a release of every field).
+        func isPresent(in item: UnsafePointer<VaultItem>) -> Bool {
             switch self {
-            case .folders: !item.folder.isEmpty
+            case .folders: !item.pointee.folder.isEmpty
             case .folderSlashes:
-                item.folder.contains { name in
+                item.pointee.folder.contains { name in
                     name.utf8.contains { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") }
                 }
-            case .extraURLs: item.urls.count > 1
-            case .totp: item.totp != nil
-            case .customFields: !item.customFields.isEmpty
-            case .concealedFlags: item.customFields.contains(where: \.concealed)
-            case .multilineFields: item.customFields.contains { $0.value.contains(where: \.isNewline) }
-            case .tags: !item.tags.isEmpty
-            case .favorites: item.favorite
-            case .passwordHistory: !item.passwordHistory.isEmpty
-            case .attachments: !item.attachments.isEmpty
-            case .keychain: item.keychain != nil
-            case .icons: item.icon != nil
-            case .details: !item.details.isEmpty
-            case .notePasswords: item.kind == .secureNote && !(item.password ?? "").isEmpty
-            case .nonLogins: item.kind != .login
-            case .trash: item.trashed != nil
+            case .extraURLs: item.pointee.urls.count > 1
+            case .totp: item.pointee.totp != nil
+            case .customFields: !item.pointee.customFields.isEmpty
+            case .concealedFlags: item.pointee.customFields.contains(where: \.concealed)
+            case .multilineFields: item.pointee.customFields.contains { $0.value.contains(where: \.isNewline) }
+            case .tags: !item.pointee.tags.isEmpty
+            case .favorites: item.pointee.favorite
+            case .passwordHistory: !item.pointee.passwordHistory.isEmpty
+            case .attachments: !item.pointee.attachments.isEmpty
+            case .keychain: item.pointee.keychain != nil
+            case .icons: item.pointee.icon != nil
+            case .details: !item.pointee.details.isEmpty
+            case .notePasswords: item.pointee.kind == .secureNote && !(item.pointee.password ?? "").isEmpty
+            case .nonLogins: item.pointee.kind != .login
+            case .trash: item.pointee.trashed != nil
             }
         }
     }
@@ -60,7 +61,12 @@ public struct ExportLosses: Equatable, Sendable {
     public init(target: String) { self.target = target }
 
     /// Counts `item` under every feature of `lost` it holds.
-    public mutating func check(_ item: borrowing VaultItem, cannotHold lost: [Feature]) {
+    public mutating func check(_ item: VaultItem, cannotHold lost: [Feature]) {
+        withUnsafePointer(to: item) { check($0, cannotHold: lost) }
+    }
+
+    /// ``check(_:cannotHold:)`` of the item at `item`, read in place.
+    public mutating func check(_ item: UnsafePointer<VaultItem>, cannotHold lost: [Feature]) {
         for feature in lost where feature.isPresent(in: item) { counts[feature, default: 0] += 1 }
     }
 

@@ -12,7 +12,9 @@ extension [UInt8] {
             wipe()
             self = grown
         }
-        self += bytes
+        // Copied at once when the bytes lie in one piece (a decrypted chunk): appending a
+        // generic collection went a byte at a time.
+        if bytes.withContiguousStorageIfAvailable({ append(contentsOf: $0) }) == nil { self += bytes }
     }
 
     /// Makes room for `total` bytes in a buffer that holds plaintext, moving what it holds and

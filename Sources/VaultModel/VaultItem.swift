@@ -173,6 +173,12 @@ public struct VaultItem: Equatable, Sendable {
         icon: String?, keychain: KeychainAttributes?, lastUsed: Date?, trashed: Date?,
         details: PropertyListDictionary, unknown: PropertyListDictionary
     ) {
+        // Most items have none of them: settled without building and comparing a value.
+        if icon == nil, keychain == nil, lastUsed == nil, trashed == nil, details.isEmpty, unknown.isEmpty,
+            rare.value.isEmpty
+        {
+            return
+        }
         let value = RareFields.Value(
             icon: icon, keychain: keychain, lastUsed: lastUsed, trashed: trashed, collection: rare.value.collection,
             details: details, unknown: unknown)
@@ -211,6 +217,12 @@ public struct VaultItem: Equatable, Sendable {
             var collection: Data?
             var details = PropertyListDictionary()
             var unknown = PropertyListDictionary()
+
+            /// Whether every field is empty (what ``RareFields/empty`` holds).
+            var isEmpty: Bool {
+                icon == nil && keychain == nil && lastUsed == nil && trashed == nil && collection == nil
+                    && details.isEmpty && unknown.isEmpty
+            }
         }
         static let empty = RareFields(Value())
         let value: Value
