@@ -4,10 +4,19 @@ enum NotesMarkdown {
     /// `text` without a leading bullet (`-`, `*`, `+`, `•`, `·`, `–`, `—`, `>`), number
     /// (`1.`, `2)`, `(3)`, `a)`) or checkbox (`[ ]`, `[x]`), and an
     /// Obsidian callout's `[!type]`; whether one was there.
+    /// Text after `e.` or `i.` that goes on as an abbreviation (` g.`, ` e.`, ` k. a.`): a
+    /// lower-case letter and a full stop, then a space or the end.
+    private static func opensAbbreviation(_ rest: Substring) -> Bool {
+        let word = rest.drop(while: \.isWhitespace)
+        guard let letter = word.first, letter.isLetter, word.dropFirst().first == "." else { return false }
+        return word.dropFirst(2).first.map(\.isWhitespace) ?? true
+    }
+
     static func stripListMarker(_ text: Substring) -> (Substring, Bool) {
-        // Most lines open with a letter and no marker: `a) ` is the only marker of letters.
+        // Most lines open with a letter and no marker: `a) ` and `a. ` are the only markers of
+        // letters (lower-case: `A. Smith` is an initial).
         if let first = text.utf8.first, first | 0x20 >= 0x61, first | 0x20 <= 0x7A,
-            text.utf8.dropFirst().first != 0x29
+            text.utf8.dropFirst().first != 0x29, first < 0x61 || text.utf8.dropFirst().first != 0x2E
         {
             return (text, false)
         }
@@ -22,7 +31,12 @@ enum NotesMarkdown {
             rest = rest.dropFirst().drop(while: \.isWhitespace)
         } else {
             let digits = rest.prefix { $0.isNumber }
-            let letter = rest.prefix(1).allSatisfy(\.isLowercase) && rest.dropFirst().first == ")" ? 1 : 0
+            // "a) login: …", "b. pw: …": a lettered sub-item ("e. g. this", "i. e." are no list).
+            let letter =
+                rest.prefix(1).allSatisfy(\.isLowercase)
+                    && (rest.dropFirst().first == ")"
+                        || (rest.dropFirst().first == "." && !Self.opensAbbreviation(rest.dropFirst(2))))
+                ? 1 : 0
             let count = digits.isEmpty ? letter : digits.count
             let afterNumber = rest.dropFirst(count)
             if count > 0, count <= 3, let mark = afterNumber.first, ".)".contains(mark),

@@ -760,11 +760,12 @@ struct NotesRecordAssembler {
 
     /// The open record's first line up to its first colon, when that names `word` and is short
     /// (`Kindle / Amazon`, `POSTA (Libero)`): the title as written.
-    private func titleBeforeColon(containing word: String) -> String? {
-        draft.flatMap { titleBeforeColon(of: $0, containing: word) }
+    /// With `orWholeLine`, a first line without a colon is the title whole (`6. Kindle / Amazon`).
+    private func titleBeforeColon(containing word: String, orWholeLine: Bool = false) -> String? {
+        draft.flatMap { titleBeforeColon(of: $0, containing: word, orWholeLine: orWholeLine) }
     }
 
-    private func titleBeforeColon(of open: NotesDraft, containing word: String) -> String? {
+    private func titleBeforeColon(of open: NotesDraft, containing word: String, orWholeLine: Bool = false) -> String? {
         var low = 0
         var high = lines.count
         while low < high {
@@ -774,7 +775,7 @@ struct NotesRecordAssembler {
         // (As written: the line's text has its remarks moved, `Email: x (AOL)`.)
         guard low < lines.count, lines[low].number == open.firstLine else { return nil }
         let raw = NotesMarkdown.stripListMarker(NotesLineClassifier.trimmedSpaces(lines[low].raw[...])).0
-        guard let colon = raw.firstIndex(of: ":") else { return nil }
+        guard let colon = raw.firstIndex(of: ":") ?? (orWholeLine ? raw.endIndex : nil) else { return nil }
         let title = raw[..<colon].trimmingCharacters(in: .whitespaces)
         return title.contains(word) && title.count <= 40 ? title : nil
     }
@@ -1376,6 +1377,18 @@ struct NotesRecordAssembler {
         }
         switch token.shape {
         case .url:
+            // "3. Medicare.gov" over "- username: BOkonkwo48": a site named alone after a
+            // record with its password, over a labelled login, titles the next record (read as
+            // the last record's address, it took the next record's login for its own).
+            if let open = draft, open.password != nil, Self.isBareDomain(token.text), let next,
+                Self.startsLabelledLogin(next)
+            {
+                start(line)
+                draft!.title = token.text
+                draft!.urls.append(token.text)
+                draft!.titleLine = true
+                return
+            }
             _ = current(line)
             draft!.urls.append(token.text)
         case .email:
@@ -1419,6 +1432,18 @@ struct NotesRecordAssembler {
                 draft!.touch(line.number)
                 return
             }
+            // "6. Kindle / Amazon" / "- barb@x.com" / "- BookClub-Barb22": a capitalised name
+            // read as the password of the title's line was the title's other name, when a
+            // password-like value comes under it.
+            if let open = draft, let placed = open.password, open.passwordLabel == nil, open.labelled == 0,
+                open.oneLine, Self.isPlainName(placed), token.shape == .secret, NotesToken.isPasswordLike(token.text),
+                open.lastLine == line.number - 1, let written = titleBeforeColon(containing: placed, orWholeLine: true)
+            {
+                draft!.title = written
+                draft!.password = token.text
+                draft!.touch(line.number)
+                return
+            }
             guard let open = draft, open.password == nil, open.title != nil || open.username != nil else {
                 return unrecognized(line)
             }
@@ -1441,6 +1466,22 @@ struct NotesRecordAssembler {
             draft!.placed += 1
             draft!.touch(line.number)
         }
+    }
+
+    /// A host name alone (`Medicare.gov`, `ancestry.com`): no scheme, path, port or `www.`.
+    static func isBareDomain(_ text: String) -> Bool {
+        let lower = text.lowercased()
+        return !lower.contains("/") && !lower.contains(":") && !lower.hasPrefix("www.")
+            && lower.contains(".") && lower.allSatisfy { $0.isLetter || $0.isNumber || ".-".contains($0) }
+    }
+
+    /// A line that starts a login by a label: `username: x`, `- pw: y`, `login: ana@x.com`.
+    static func startsLabelledLogin(_ line: NotesLine) -> Bool {
+        guard line.kind == .content, let label = line.fields.first?.label else {
+            if case .labelOnly(let label) = line.kind { return [.username, .email, .password].contains(label.field) }
+            return false
+        }
+        return [.username, .email, .password].contains(label.field)
     }
 
     /// A line of bare values between separators: `user / password` under a title, or a
@@ -2639,7 +2680,14 @@ struct NotesRecordAssembler {
                 extra(name, value)
             }
         case .email:
-            if draft!.username == nil {
+            // "1. Email — Gmail": a capitalised word of letters under an e-mail label is no
+            // address; it names the mail service, whose address comes on a line of its own.
+            if draft!.title == nil, field.tokens.count == 1, let first = value.first, first.isUppercase,
+                value.count >= 3, value.allSatisfy(\.isLetter)
+            {
+                draft!.title = value
+                draft!.titleLine = true
+            } else if draft!.username == nil {
                 draft!.username = value
                 draft!.usernameLabelled = true
                 draft!.usernameLabel = name
@@ -2676,8 +2724,11 @@ struct NotesRecordAssembler {
                 draft!.customFields.append(.init(name: name, value: value, concealed: true))
             }
         case .url:
-            // (`url = "https://x"`: a quoted address is an address.)
-            if field.shape == .url || NotesToken.shape(of: value) == .url {
+            // "address: barb@gmail.com": an address that is an e-mail is the login.
+            if NotesToken.shape(of: value) == .email, draft!.username == nil {
+                draft!.username = value
+            } else if field.shape == .url || NotesToken.shape(of: value) == .url {
+                // (`url = "https://x"`: a quoted address is an address.)
                 draft!.urls.append(value)
             } else if draft!.title == nil, !NotesToken.isPasswordLike(value) {
                 draft!.title = value
