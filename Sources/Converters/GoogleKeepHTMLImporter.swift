@@ -18,7 +18,11 @@ struct GoogleKeepHTMLImporter: ImportFormat {
     static func matches(_ bytes: [UInt8]) -> Bool {
         guard MarkupSniffer.isHTML(bytes) else { return false }
         let text = String(decoding: bytes.prefix(16_384), as: UTF8.self)
-        return text.contains("<div class=\"note ") || text.contains("<div class=\"note\"")
+        // Keep's parts too: other exporters wrap notes in `<div class="note">` (one file of
+        // many notes, read as Keep's one note, came out empty).
+        return (text.contains("<div class=\"note ") || text.contains("<div class=\"note\""))
+            && (text.contains("class=\"content\"") || text.contains("class=\"title\"")
+                || text.contains("class=\"heading\""))
     }
 
     func read(_ source: ImportSource) throws -> ImportResult {

@@ -77,7 +77,7 @@ enum NotesMarkdown {
             result = Substring(result.replacingOccurrences(of: mark, with: ""))
         }
         let ticks = result.count(where: { $0 == "`" })
-        if ticks >= 2, ticks % 2 == 0 { result.removeAll { $0 == "`" } }
+        if ticks >= 2, ticks % 2 == 0 { result = Substring(codeSpansUnmarked(result)) }
         if result.contains("](") { result = Substring(links(result)) }
         if result.contains("[[") { result = Substring(wikiLinks(result)) }
         if result.contains("<"), result.contains("://") {
@@ -85,6 +85,36 @@ enum NotesMarkdown {
             result = Substring(result.replacingOccurrences(of: ">", with: ""))
         }
         return result
+    }
+
+    /// `text` without its code spans' ticks; a span holding a space is quoted instead, so it
+    /// stays one value as a quoted one does (`` `Orchard Lane 1987!` `` is a password, not
+    /// two words and a password).
+    static func codeSpansUnmarked(_ text: Substring) -> String {
+        var out = ""
+        var span = ""
+        var inside = false
+        for character in text {
+            if character == "`" {
+                if inside { out += quotesWhole(span) ? "\"\(span)\"" : span }
+                span = ""
+                inside.toggle()
+            } else if inside {
+                span.append(character)
+            } else {
+                out.append(character)
+            }
+        }
+        return out
+    }
+
+    /// A code span of several words is quoted whole, unless it opens with a label: a line of
+    /// configuration (`` `requirepass RedisLocal99` ``) labels its value.
+    private static func quotesWhole(_ span: String) -> Bool {
+        guard span.contains(" "), !span.contains("\""), let first = span.split(separator: " ").first else {
+            return false
+        }
+        return NotesLabel.lookup(NotesLabel.fold(String(first))) == nil
     }
 
     private static func occurrences(of mark: String, in text: Substring) -> Int {

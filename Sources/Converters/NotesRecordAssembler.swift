@@ -786,6 +786,10 @@ struct NotesRecordAssembler {
     }
 
     /// `kindle/amazon`, `AT&T`, `Hulu+Disney`: names joined by a slash, `&` or `+`, no digit.
+    static func isJoinedServiceName(first field: NotesLine.Field?) -> Bool {
+        field.map { $0.tokens.count == 1 && isJoinedServiceName($0.text) } ?? false
+    }
+
     static func isJoinedServiceName(_ text: String) -> Bool {
         // (`&` joins short names, `AT&T`, `M&S`, `H&M`: `Knit&Natter` is a password.)
         text.count <= 40 && text.first?.isLetter == true && text.last?.isLetter == true
@@ -1468,6 +1472,15 @@ struct NotesRecordAssembler {
         }
     }
 
+    /// `09:14`, `18:40:05`: hours and minutes (and seconds) of a clock.
+    static func isTimeOfDay(_ text: String) -> Bool {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2 || parts.count == 3, parts.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCII) }),
+            let hour = Int(parts[0]), (0...23).contains(hour)
+        else { return false }
+        return parts.dropFirst().allSatisfy { Int($0).map { (0...59).contains($0) } ?? false }
+    }
+
     /// A host name alone (`Medicare.gov`, `ancestry.com`): no scheme, path, port or `www.`.
     static func isBareDomain(_ text: String) -> Bool {
         let lower = text.lowercased()
@@ -1629,19 +1642,34 @@ struct NotesRecordAssembler {
             rest.removeFirst()
         }
         // ("kindle/amazon -> ana@x.com -> pw", "AT&T - …": names joined by a slash or `&`.)
-        // (Only beside a password-like value: `Red/Blue - netflix - ana@x.com` is a password.)
+        // (Only beside a password-like value: `Red/Blue - netflix - ana@x.com` is a password.
+        // "Twitter/X — alexriv — still birdsong44": capitalised names joined so, before a
+        // value of letters and digits at the end of a later field, are the title even when
+        // they look like a password.)
+        let joinedTitle =
+            Self.isJoinedServiceName(first: rest.first)
+            && rest.dropFirst().contains(where: { field in
+                NotesToken.isPasswordLike(field.text)
+                    || field.tokens.last?.shape == .secret
+            })
         if let first = rest.first,
-            first.shape == .word
-                || (Self.isJoinedServiceName(first.text)
-                    && rest.dropFirst().contains(where: { NotesToken.isPasswordLike($0.text) })),
+            first.shape == .word || joinedTitle,
             !first.parenthesised,
             !NotesToken.isPasswordLike(first.text)
+                || (joinedTitle && first.text.split(separator: "/").allSatisfy { $0.first?.isUppercase == true })
         {
             draft!.title = first.text
             rest = rest.dropFirst()
             // "Dropbox (business)": a remark in parentheses right after the title.
             if let remark = rest.first, remark.parenthesised, remark.shape == .word, remark.tokens.count > 1 {
                 draft!.title! += " (\(remark.text))"
+                rest = rest.dropFirst()
+            } else if let name = rest.first, name.parenthesised, name.tokens.count == 1, Self.isPlainName(name.text),
+                Self.categoryWords.contains(NotesLabel.fold(first.text))
+            {
+                // "Bank (Ally)", "Email (Proton)": a name in brackets after a kind of account
+                // is the service: the title as written (it was a remark, out of sight).
+                draft!.title = "\(first.text) (\(name.text))"
                 rest = rest.dropFirst()
             }
         }
@@ -1744,11 +1772,14 @@ struct NotesRecordAssembler {
                     && rest[index].shape == .word
             })
         for index in rest.indices where dated.contains(index) { draft!.unrecognized.append(rest[index].text) }
+        var afterDate = false
         for (index, field) in zip(rest.indices, rest) where !dated.contains(index) {
+            defer { afterDate = field.tokens.count == 1 && Self.isFullDate(field.text) }
             // "Hulu cancelled 2022-02-14": a full date is when something happened, never a
-            // login or a password.
+            // login or a password; so is the time of day after it ("Modified 2023-06-11 09:14").
             if field.tokens.count == 1,
                 Self.isFullDate(field.text) || (Self.isDate(field.text) && field.text.count <= 5)
+                    || (afterDate && Self.isTimeOfDay(field.text))
             {
                 draft!.unrecognized.append(field.text)
             } else if field.tokens.count > 1, field.tokens.allSatisfy({ $0.shape == .word && !$0.marked }),
@@ -2906,6 +2937,14 @@ struct NotesRecordAssembler {
         "banking", "banks", "social", "streaming", "misc", "other", "others", "varios", "divers", "sonstiges",
         // Polish, Swedish, Czech, Turkish and German plurals of the words above.
         "hasla", "hasła", "konta", "losenord", "hesla", "sifreler", "şifreler", "hesaplar", "zugangsdaten",
+    ]
+
+    /// Kinds of account people name before the service in brackets: `Bank (Ally)`.
+    static let categoryWords: Set<String> = [
+        "email", "e-mail", "mail", "webmail", "bank", "banking", "insurance", "phone", "mobile", "cell", "internet",
+        "isp", "electric", "electricity", "utilities", "power", "gas", "water", "pharmacy", "doctor", "streaming",
+        "cloud", "vpn", "tv", "cable", "school", "car", "credit card", "card", "loan", "mortgage", "broker",
+        "banco", "banque", "banca", "correo", "courriel", "posta", "versicherung", "assurance", "seguro",
     ]
 
     /// Words people put in brackets after a name as a remark, never a login name:

@@ -101,6 +101,25 @@ import ZIPFoundation
         #expect(item.notes?.contains("Roboto") != true, "the stylesheet is not text")
     }
 
+    /// Other exporters wrap notes in `<div class="note">` too: a file of several such notes
+    /// without Keep's parts is read as an HTML note (read as Keep's one note, it came out
+    /// empty and every login was skipped).
+    @Test func notesInDivsWithoutKeepsPartsAreNoKeepNote() throws {
+        let html = """
+            <!DOCTYPE html><html><body>
+            <div class="note"><p class="meta">Folder: Travel · Modified 2023-06-11 09:14</p>
+            <h1>Airline + hotel</h1><div>Marriott Bonvoy 123456789 / Bonvoy!Points22</div></div>
+            <div class="note"><h1>Doctors</h1><ul><li>Vision insurance VSP — nquinn84 — Eyes20-20!</li></ul></div>
+            </body></html>
+            """
+        #expect(!GoogleKeepHTMLImporter.matches(Array(html.utf8)))
+        let (items, report) = try Self.importBytes(Array(html.utf8), "notes.html")
+        #expect(report.format != "keep-html")
+        let logins = items.filter { $0.password != nil }
+        #expect(logins.map(\.password) == ["Bonvoy!Points22", "Eyes20-20!"], "no time of day is a password")
+        #expect(GoogleKeepHTMLImporter.matches(try Self.sample("keep-note.html")))
+    }
+
     @Test func simplenoteTitlesTagsAndTrash() throws {
         let (items, report) = try Self.importBytes(try Self.sample("simplenote-notes.json"), "notes.json")
         #expect(report.format == "simplenote-json")

@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+import VaultModel
+
+@testable import Converters
+
+/// What names a record and what is only said about it on a one-line record (from the
+/// cold-written set samples/notes-corpus/outside/u, stop 28), each rule with inputs and
+/// counter-inputs.
+@Suite struct NotesTitleTests {
+    static func logins(_ text: String) -> [VaultItem] { NotesImporterTests.items(text).filter { $0.password != nil } }
+
+    /// Capitalised names joined by a slash open a line as its title, even shaped like a
+    /// password, when a later value of letters and digits is there to be the password.
+    @Test func capitalisedNamesJoinedByASlashAreTheTitle() {
+        let joined = Self.logins("Twitter/X — alexriv — still birdsong44")
+        #expect(joined.first?.title == "Twitter/X" && joined.first?.username == "alexriv")
+        #expect(joined.first?.password == "birdsong44")
+        // Counter-input: with nothing else to be the password, the joined words are it.
+        let password = Self.logins("Red/Blue - netflix - ana@x.com")
+        #expect(password.first?.password == "Red/Blue" && password.first?.title == "netflix")
+    }
+
+    /// A kind of account with the service's name in brackets is titled as written; a word in
+    /// brackets after a service's own name stays a remark, out of sight.
+    @Test func aKindOfAccountWithItsServiceInBracketsIsTheTitle() {
+        #expect(Self.logins("Bank (Ally) — arivera_ally — Ally$aver2023").first?.title == "Bank (Ally)")
+        #expect(Self.logins("VPN (GlobalProtect) - mgarcia - Vpn#Acme-0423").first?.title == "VPN (GlobalProtect)")
+        // Counter-input: after a service's own name, a word in brackets is a remark.
+        #expect(Self.logins("Spotify (Premium) - ana@x.org - Flix!2020").first?.title == "Spotify")
+    }
+
+    /// A time of day after a date is when, never a password.
+    @Test func aTimeOfDayAfterADateIsNoPassword() {
+        #expect(Self.logins("Folder: Travel · Modified 2023-06-11 09:14").isEmpty)
+        #expect(NotesRecordAssembler.isTimeOfDay("09:14") && NotesRecordAssembler.isTimeOfDay("18:40:05"))
+        #expect(!NotesRecordAssembler.isTimeOfDay("24:00") && !NotesRecordAssembler.isTimeOfDay("9:14x"))
+        // Counter-input: after a word, such a value may be what the writer chose.
+        #expect(Self.logins("Locker - 12:34").first?.password == "12:34")
+    }
+
+    /// A Markdown code span of several words is one value, as a quoted one is; one opening
+    /// with a label is a line of configuration, label and value.
+    @Test func aCodeSpanOfSeveralWordsIsOneValue() {
+        let phrase = Self.logins("- [x] Apple ID — alex@proton.me — `Orchard Lane 1987!`")
+        #expect(phrase.first?.password == "Orchard Lane 1987!")
+        let config = Self.logins("- **Redis**: `requirepass RedisLocal99`")
+        #expect(config.first?.password == "RedisLocal99" && config.first?.title == "Redis")
+        #expect(NotesMarkdown.plain("run `ls -la` now"[...]) == "run \"ls -la\" now")
+        #expect(NotesMarkdown.plain("pw `Hunter2`"[...]) == "pw Hunter2")
+    }
+}
