@@ -478,6 +478,8 @@ enum NotesLineClassifier {
                 return (label, length)
             }
             if stopWords.contains(value.folded) { continue }
+            // "pw list (…)", "password notes": a label word naming what the lines are about.
+            if label.field == .password, value.shape == .word, Self.aboutWords.contains(value.folded) { continue }
             // "senha eletrônica 135790", "pin tarjeta 4471": a word qualifying a strong label,
             // then its value.
             if value.shape == .word, !NotesToken.isPasswordLike(value.text), next + 1 < tokens.count,
@@ -831,6 +833,12 @@ enum NotesLineClassifier {
     // MARK: Sentences
 
     /// Words that do not follow a label as its value ("PIN for the card", "pw was x").
+    /// Words that follow a password label when the two name what a list or note is about.
+    static let aboutWords: Set<String> = [
+        "list", "lists", "notes", "note", "file", "manager", "reset", "resets", "change", "changes", "stuff", "info",
+        "liste", "lista", "notizen", "dossier",
+    ]
+
     static let stopWords: Set<String> = proseWords.union([
         "for", "the", "of", "to", "and", "or", "a", "an", "in", "on", "at", "with", "from", "by", "if", "as", "it",
         "this", "that", "same", "old", "new", "not", "no", "pour", "le", "la", "les", "du", "des", "et", "fur", "der",

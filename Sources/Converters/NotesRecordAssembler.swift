@@ -1481,6 +1481,31 @@ struct NotesRecordAssembler {
         return parts.dropFirst().allSatisfy { Int($0).map { (0...59).contains($0) } ?? false }
     }
 
+    /// A line of three values (and remarks in brackets after them) whose first is shaped as a
+    /// password (or a passphrase of capitalised words run together), the second as a login
+    /// and the third as a site written in lower case or as a domain: a password written first.
+    static func passwordFirstTriple(_ fields: ArraySlice<NotesLine.Field>) -> (
+        password: NotesLine.Field, login: NotesLine.Field, site: NotesLine.Field
+    )? {
+        guard fields.count >= 3, fields.dropFirst(3).allSatisfy(\.parenthesised) else { return nil }
+        let (password, login, site) = (
+            fields[fields.startIndex], fields[fields.startIndex + 1], fields[fields.startIndex + 2]
+        )
+        guard [password, login, site].allSatisfy({ $0.tokens.count == 1 && $0.label == nil && !$0.parenthesised })
+        else { return nil }
+        let camelPassphrase =
+            password.text.count >= 12 && password.text.allSatisfy(\.isLetter)
+            && password.text.count(where: \.isUppercase) >= 3
+        // (Letters and digits alone, `hunter2hunter2`, when long: a login name is rarely so.)
+        let lettersAndDigits = password.shape == .secret && password.text.count >= 10
+        guard NotesToken.isPasswordLike(password.text) || camelPassphrase || lettersAndDigits,
+            login.shape == .email || (isHandle(login.text) && !NotesToken.isPasswordLike(login.text)),
+            (site.shape == .url && isBareDomain(site.text))
+                || (site.shape == .word && site.text.count >= 3 && site.text.allSatisfy(\.isLowercase))
+        else { return nil }
+        return (password, login, site)
+    }
+
     /// A host name alone (`Medicare.gov`, `ancestry.com`): no scheme, path, port or `www.`.
     static func isBareDomain(_ text: String) -> Bool {
         let lower = text.lowercased()
@@ -1616,6 +1641,19 @@ struct NotesRecordAssembler {
             draft!.username = user.text
             draft!.password = fields[1].text
             draft!.placed += 1
+            return
+        }
+        // "Tr0ub4dor&3   marcus.bell   reddit", "hunter2hunter2 — marcusbell — runescape (lol)",
+        // "CorrectHorseBatteryStaple  mbell@fastmail.com  fastmail.com": a password first,
+        // then a login, then the site in lower case or as a domain — the site is the title
+        // (the first word-shaped value had been, and the site the login).
+        if let (password, login, site) = Self.passwordFirstTriple(rest) {
+            draft!.title = site.text
+            if site.shape == .url { draft!.urls.append(site.text) }
+            draft!.username = login.text
+            draft!.password = password.text
+            draft!.placed += 1
+            for field in rest.dropFirst(3) { draft!.unrecognized.append(field.text) }
             return
         }
         // "2011 facebook ana@x.org pw", "2015-03-02 Hulu ana pw": a date opening a line of

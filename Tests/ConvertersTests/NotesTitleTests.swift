@@ -49,4 +49,32 @@ import VaultModel
         #expect(NotesMarkdown.plain("run `ls -la` now"[...]) == "run \"ls -la\" now")
         #expect(NotesMarkdown.plain("pw `Hunter2`"[...]) == "pw Hunter2")
     }
+
+    /// A password written first, then the login, then the site in lower case or as a domain:
+    /// the site is the title, never the password or the login.
+    @Test func aPasswordWrittenFirstBeforeItsLoginAndSite() {
+        let cases: [(String, String, String, String)] = [
+            ("Tr0ub4dor&3   marcus.bell   reddit", "reddit", "marcus.bell", "Tr0ub4dor&3"),
+            (
+                "CorrectHorseBatteryStaple   mbell@fastmail.com   fastmail.com", "fastmail.com", "mbell@fastmail.com",
+                "CorrectHorseBatteryStaple"
+            ),
+            ("hunter2hunter2 — marcusbell — runescape (lol from 2008)", "runescape", "marcusbell", "hunter2hunter2"),
+        ]
+        for (line, title, login, password) in cases {
+            let item = Self.logins(line).first
+            #expect(item?.title == title && item?.username == login && item?.password == password, "\(line)")
+        }
+        // Counter-inputs: a service first, as most lines are written.
+        let serviceFirst = Self.logins("Netflix  ana@x.com  Flix!2020").first
+        #expect(serviceFirst?.title == "Netflix" && serviceFirst?.password == "Flix!2020")
+        #expect(Self.logins("gmail ana@x.com Pa55word!").first?.password == "Pa55word!")
+    }
+
+    /// A password label before a word saying what a list is about names the list; it labels
+    /// no value.
+    @Test func aPasswordLabelBeforeWhatTheListIsAboutLabelsNothing() {
+        #expect(Self.logins("pw list (pw first, then user, then site)").isEmpty)
+        #expect(Self.logins("Gmail\npw Secret1").first?.password == "Secret1")
+    }
 }
