@@ -355,6 +355,17 @@ struct NotesLabel: Equatable, Sendable {
                 "passaporto", "passaporte", "paspoort",
             ]
         ),
+        // The questions themselves, written as labels of their answers (`MOTHERS MAIDEN NAME
+        // Hargrove`, `first pet: Sparky`): the answer is a secret, never a title.
+        (
+            .secret, true,
+            [
+                "mothers maiden name", "mother's maiden name", "mother maiden name", "maiden name", "first pet",
+                "first pets name", "first pet's name", "pets name", "pet's name", "first car", "first school",
+                "favorite teacher", "favourite teacher", "city of birth", "birth city", "childhood friend",
+                "childhood nickname",
+            ]
+        ),
         // `Q:` / `A:` security questions; `firma` is the signing key Spanish banks issue.
         (.secret, false, ["code", "secret", "q", "a", "firma", "clave de firma"]),
         // A hint is no password, but it may give one away: kept, concealed.

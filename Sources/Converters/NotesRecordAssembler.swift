@@ -257,8 +257,9 @@ struct NotesRecordAssembler {
             // under it is an answer, kept out of sight, never a title or a heading — until a
             // line that reads as a record of its own (a label, an address, a password-like
             // value: "Gmail ana@x.com Claddagh#Ring84"), which ends the list.
+            // (A question written as a label, `mother's maiden name - x`, is one of them.)
             if let name = securityQuestions, draft != nil {
-                if line.labelled
+                if line.fields.contains(where: { $0.label.map { $0.field != .secret } ?? false })
                     || line.fields.contains(where: { field in
                         field.shape == .email || field.shape == .url
                             || NotesToken.isPasswordLike(Self.quotesTrimmed(field.text))

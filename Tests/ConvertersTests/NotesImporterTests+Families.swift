@@ -113,7 +113,8 @@ extension NotesImporterTests {
         )
         #expect(items.map(\.title) == ["Pension fund", "Dentist"])
         #expect(items.allSatisfy { $0.folder.isEmpty })
-        #expect(Self.hidden(items[0])?.contains("first school - Lincoln") == true)
+        // (A security question's words label its answer, concealed beside the record.)
+        #expect(items[0].customFields.contains { $0.name == "first school" && $0.value == "Lincoln" && $0.concealed })
     }
 
     @Test func aSecretsLabelNamesItsFieldAndTheValuesAfterItStayItsValue() {

@@ -77,4 +77,20 @@ import VaultModel
         #expect(Self.logins("pw list (pw first, then user, then site)").isEmpty)
         #expect(Self.logins("Gmail\npw Secret1").first?.password == "Secret1")
     }
+
+    /// A security question written as the label of its answer (`MOTHERS MAIDEN NAME
+    /// Hargrove`) keeps the answer concealed; it never titles a record. Under a heading of
+    /// security questions, such lines stay in its list.
+    @Test func aSecurityQuestionAsALabelKeepsItsAnswerConcealed() {
+        let items = NotesImporterTests.items(
+            "PANDORA  gp@yahoo.com  PASSWORD  Elvis1935\n\nMOTHERS MAIDEN NAME  Hargrove\nFIRST PET  Sparky")
+        #expect(!items.contains { $0.title.contains("Hargrove") || $0.title.contains("Sparky") })
+        let answers = items.flatMap(\.customFields).filter { ["Hargrove", "Sparky"].contains($0.value) }
+        #expect(answers.count == 2 && answers.allSatisfy(\.concealed))
+        let listed = NotesImporterTests.items(
+            "Security questions (same everywhere):\n  mother's maiden name - Fitzgerald\n  first school - Scoil Bhríde\n"
+                + "  first pet - Biscuit\n\nGmail ana@x.org Claddagh#Ring84")
+        #expect(!listed.contains { $0.title.contains("Scoil") || $0.title.contains("Biscuit") })
+        #expect(listed.filter { $0.password != nil }.map(\.title) == ["Gmail"])
+    }
 }
