@@ -24,6 +24,10 @@ struct NotesRecordAssembler {
     /// The heading of a list of security questions and their answers being read
     /// (``namesSecurityQuestions(_:)``), until a blank line.
     private var securityQuestions: String?
+    /// The first line of the record whose password came from a dated list
+    /// (``datedPassword(_:)``), and whether the one it holds was marked current.
+    private var datedPasswords: Int?
+    private var datedPasswordIsCurrent = false
     /// The first line of the open record and how far it is indented: lines indented further
     /// right under a one-line record are more of it.
     private var recordIndent: (line: Int, indent: Int, complete: Bool)?
@@ -190,6 +194,29 @@ struct NotesRecordAssembler {
             }
             words(line, text: line.text, next: next)
         case .content:
+            // "gmail: ana@x.com" over "  2015: Guitar123" / "  2021: Strat-21  <-- CURRENT": a
+            // dated list of a login's passwords. The latest (or the one marked current) is the
+            // password, the others are kept, concealed, as old ones.
+            if let (value, rest) = Self.datedPassword(line), let open = draft, open.username != nil,
+                open.title != nil, open.lastLine == line.number - 1, open.passwordLabel == nil,
+                open.password == nil || datedPasswords == open.firstLine
+            {
+                if let older = open.password, !(datedPasswordIsCurrent) {
+                    draft!.customFields.append(.init(name: "old password", value: older, concealed: true))
+                    draft!.password = value
+                    datedPasswordIsCurrent = rest.contains { Self.currentMarks.contains(NotesLabel.fold($0)) }
+                } else if open.password == nil {
+                    draft!.password = value
+                    draft!.placed += 1
+                    datedPasswordIsCurrent = rest.contains { Self.currentMarks.contains(NotesLabel.fold($0)) }
+                } else {
+                    draft!.customFields.append(.init(name: "old password", value: value, concealed: true))
+                }
+                datedPasswords = open.firstLine
+                for word in rest { draft!.unrecognized.append(word) }
+                draft!.touch(line.number)
+                return 1
+            }
             // (A record titled as a list of codes, "> [!warning] GitHub recovery codes", and
             // holding no login yet, takes the codes under it the same way.)
             // (Under a heading naming codes, "## Recovery codes" / "GitHub:", the same.)
@@ -1506,6 +1533,30 @@ struct NotesRecordAssembler {
         else { return nil }
         return (password, login, site)
     }
+
+    /// `  2018: Guitar123!!`, `  2021: Strat-21  <-- CURRENT`: a year (or date) with its
+    /// colon, one value after it, and only remarks after that; the value and the remarks'
+    /// words. Indented: a year at the margin opens an entry of a journal.
+    static func datedPassword(_ line: NotesLine) -> (String, [String])? {
+        guard line.kind == .content, indent(line.raw) > 0, line.fields.allSatisfy({ $0.label == nil }) else {
+            return nil
+        }
+        let tokens = line.fields.flatMap(\.tokens)
+        guard tokens.count >= 2, tokens[0].marked,
+            isDate(tokens[0].text) || (tokens[0].text.count == 4 && tokens[0].text.allSatisfy(\.isNumber)),
+            tokens[1].shape == .secret || NotesToken.isPasswordLike(tokens[1].text)
+        else { return nil }
+        let rest = tokens.dropFirst(2).map(\.text)
+        guard
+            rest.allSatisfy({ word in
+                word.allSatisfy { !$0.isLetter && !$0.isNumber } || currentMarks.contains(NotesLabel.fold(word))
+            })
+        else { return nil }
+        return (tokens[1].text, rest)
+    }
+
+    /// Words marking the value in use: `<-- CURRENT`, `(now)`.
+    static let currentMarks: Set<String> = ["current", "now", "latest", "actual", "aktuell", "actuel", "actual"]
 
     /// A host name alone (`Medicare.gov`, `ancestry.com`): no scheme, path, port or `www.`.
     static func isBareDomain(_ text: String) -> Bool {

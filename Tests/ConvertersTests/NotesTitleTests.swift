@@ -93,4 +93,20 @@ import VaultModel
         #expect(!listed.contains { $0.title.contains("Scoil") || $0.title.contains("Biscuit") })
         #expect(listed.filter { $0.password != nil }.map(\.title) == ["Gmail"])
     }
+
+    /// A login over an indented list of dated passwords: the latest, or the one marked current,
+    /// is the password; the others are kept concealed as old ones.
+    @Test func aDatedListOfPasswordsGivesTheLatestAndKeepsTheOthers() {
+        let item = Self.logins(
+            "gmail: cwarren@gmail.com\n  2015: Guitar123\n  2018: Guitar123!!\n  2021: Strat-Sunburst-21   <-- CURRENT"
+        ).first
+        #expect(item?.title == "gmail" && item?.username == "cwarren@gmail.com")
+        #expect(item?.password == "Strat-Sunburst-21")
+        let old = item?.customFields.filter { $0.name == "old password" } ?? []
+        #expect(old.map(\.value) == ["Guitar123", "Guitar123!!"] && old.allSatisfy(\.concealed))
+        let marked = Self.logins("bank: ana@x.org\n  2019: B4nk#One  <-- current\n  2022: B4nk#Two").first
+        #expect(marked?.password == "B4nk#One", "the one marked current stays the password")
+        // Counter-input: a journal's years at the margin are no list of passwords.
+        #expect(NotesRecordAssembler.datedPassword(NotesLineClassifier.classify("2015: Guitar123", number: 1)) == nil)
+    }
 }
