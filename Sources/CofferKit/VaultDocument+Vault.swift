@@ -107,7 +107,10 @@ extension VaultContent {
     /// checks them, handed to `body` a batch of `batch` records at a time, in order, so an
     /// export never holds them all (attachments not loaded). False, with nothing handed,
     /// for a vault with private collections (their items are read with their collections:
-    /// read it whole). A failure stops the run where it is found.
+    /// read it whole). A failure stops the run where it is found: the lowest failing record's,
+    /// whatever the failure. (`init(checking:)` reads every record before it checks any
+    /// attachment, so on a vault with both a damaged record and, before it, an attachment
+    /// naming a missing blob, the two name different records; both refuse the vault.)
     public static func forEachCheckedItemBatch(
         of vault: UnlockedVault, batch: Int = 16_384, _ body: ([VaultItem]) throws -> Void
     ) throws -> Bool {

@@ -164,7 +164,7 @@ public enum CSVExporter {
         switch dialect {
         case .keepassxc:
             appendQuoted(
-                item.pointee.folder.isEmpty ? "" : FolderPath.format(item.pointee.folder), after: "Root", to: &bytes)
+                item.pointee.folder.isEmpty ? nil : FolderPath.format(item.pointee.folder), after: "Root", to: &bytes)
             field(item.pointee.title)
             field(item.pointee.username ?? "")
             field(item.pointee.password ?? "")
@@ -216,28 +216,24 @@ public enum CSVExporter {
         bytes.append(contentsOf: [0x0D, 0x0A])
     }
 
-    /// The field `prefix` + `/` + `path` (`prefix` alone for an empty path), quoted as
-    /// ``appendQuoted(_:to:)`` quotes it, without joining the two first: `prefix` is a word
-    /// that needs no quotes and starts with no space.
-    static func appendQuoted(_ path: String, after prefix: StaticString, to bytes: inout [UInt8]) {
-        var path = path
+    /// The field `prefix` + `/` + `path` (`prefix` alone when `path` is nil; a folder of one
+    /// empty name is `prefix/`), quoted as ``appendQuoted(_:to:)`` quotes it, without joining
+    /// the two first: `prefix` is a word that needs no quotes and starts with no space.
+    static func appendQuoted(_ path: String?, after prefix: StaticString, to bytes: inout [UInt8]) {
+        let prefixBytes = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+        guard var path else { return bytes.append(contentsOf: prefixBytes) }
         path.withUTF8 { utf8 in
             let needsQuotes =
                 utf8.last == 0x20
                 || utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
             if needsQuotes { bytes.append(UInt8(ascii: "\"")) }
-            bytes.append(contentsOf: UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount))
-            guard !utf8.isEmpty else { return }
+            bytes.append(contentsOf: prefixBytes)
             bytes.append(UInt8(ascii: "/"))
-            if needsQuotes {
-                for byte in utf8 {
-                    if byte == UInt8(ascii: "\"") { bytes.append(byte) }
-                    bytes.append(byte)
-                }
-                bytes.append(UInt8(ascii: "\""))
-            } else {
-                bytes.append(contentsOf: utf8)
+            for byte in utf8 {
+                if needsQuotes, byte == UInt8(ascii: "\"") { bytes.append(byte) }
+                bytes.append(byte)
             }
+            if needsQuotes { bytes.append(UInt8(ascii: "\"")) }
         }
     }
 

@@ -335,9 +335,11 @@ struct BinaryPropertyListReader {
         // one key (spec/PLIST.md), and a UTF-16 key can equal an ASCII key of another length
         // ("\u{212A}" is "K"), but two ASCII keys are equal only with the same bytes, so their
         // lengths settle most pairs without comparing strings (comparing each key with every
-        // earlier one was a fifth of decoding a record). Large dictionaries use their index.
-        let small = count <= 64
-        try withUnsafeTemporaryAllocation(of: Int.self, capacity: small ? count : 0) { lengths in
+        // earlier one was a fifth of decoding a record).
+        // (At most 16 keys: past them the dictionary keeps a hash index, and 16 lengths are
+        // 64 bytes of stack a level, however deep containers nest.)
+        let small = count <= 16
+        try withUnsafeTemporaryAllocation(of: Int32.self, capacity: small ? count : 0) { lengths in
             for i in 0..<count {
                 let keyAt = body + i * refSize
                 let keyIndex = try readReference(at: keyAt)
@@ -352,7 +354,7 @@ struct BinaryPropertyListReader {
                 let value = try readObject(readReference(at: keyAt + count * refSize), depth: depth + 1)
                 var isNew = true
                 if small {
-                    let length = keyMarker == 0x5 ? key.utf8.count : -1
+                    let length = keyMarker == 0x5 ? Int32(clamping: key.utf8.count) : -1
                     for j in 0..<dictionary.count where length < 0 || lengths[j] < 0 || lengths[j] == length {
                         if dictionary.entries[j].key == key {
                             isNew = false

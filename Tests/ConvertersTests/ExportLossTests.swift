@@ -31,6 +31,28 @@ import VaultModel
         return VaultDocument(items: [login, note, card, gone])
     }
 
+    /// KeePassXC's group column is `Root`, then `/` and the folder path (written without
+    /// joining the two): a folder of one empty name is `Root/`, and a path needing quotes is
+    /// quoted whole.
+    @Test func theKeePassXCGroupColumnIsRootAndThePath() throws {
+        func group(_ folder: [String]) throws -> String {
+            var item = VaultItem(title: "T")
+            item.password = "p"
+            item.folder = folder
+            let csv = String(
+                decoding: CSVExporter.export(VaultDocument(items: [item]), dialect: .keepassxc).bytes, as: UTF8.self)
+            let row = try #require(csv.split(separator: "\r\n").dropFirst().first)
+            let title = try #require(row.range(of: ",T,"))  // the group column ends where the title starts
+            return String(row[..<title.lowerBound])
+        }
+        #expect(try group([]) == "Root")
+        #expect(try group([""]) == "Root/")
+        #expect(try group(["Work", "Sub"]) == "Root/Work/Sub")
+        #expect(try group(["a/b"]) == "Root/a\\/b")
+        #expect(try group(["Say \"hi\", then"]) == "\"Root/Say \"\"hi\"\", then\"")
+        #expect(try group(["trailing "]) == "\"Root/trailing \"")
+    }
+
     @Test func eachCSVDialectNamesWhatItDrops() throws {
         let document = try Self.document()
         let expected: [CSVExporter.Dialect: String] = [
