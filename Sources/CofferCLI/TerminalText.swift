@@ -7,8 +7,8 @@ enum TerminalText {
     /// `text` made safe to print; `multiline` keeps line feeds and tabs (notes, messages).
     static func safe(_ text: String, multiline: Bool = true) -> String {
         // Most text is printable ASCII: one pass over its bytes settles it.
-        var bytes = text
-        let printable = bytes.withUTF8 { utf8 in
+        var copy = text  // withUTF8 wants a variable; a copy shares the storage
+        let printable = copy.withUTF8 { utf8 in
             utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F || multiline && ($0 == 0x0A || $0 == 0x09) }
         }
         if printable { return text }

@@ -197,20 +197,21 @@ struct NotesRecordAssembler {
             // "gmail: ana@x.com" over "  2015: Guitar123" / "  2021: Strat-21  <-- CURRENT": a
             // dated list of a login's passwords. The latest (or the one marked current) is the
             // password, the others are kept, concealed, as old ones.
-            if let (value, rest) = Self.datedPassword(line), let open = draft, open.username != nil,
-                open.title != nil, open.lastLine == line.number - 1, open.passwordLabel == nil,
-                open.password == nil || datedPasswords == open.firstLine
+            // (The open record's state first: the line is read only under a login.)
+            if let open = draft, open.username != nil, open.title != nil, open.lastLine == line.number - 1,
+                open.passwordLabel == nil, open.password == nil || datedPasswords == open.firstLine,
+                let (value, rest) = Self.datedPassword(line)
             {
-                if let older = open.password, !(datedPasswordIsCurrent) {
-                    draft!.customFields.append(.init(name: "old password", value: older, concealed: true))
-                    draft!.password = value
-                    datedPasswordIsCurrent = rest.contains { Self.currentMarks.contains(NotesLabel.fold($0)) }
-                } else if open.password == nil {
-                    draft!.password = value
-                    draft!.placed += 1
-                    datedPasswordIsCurrent = rest.contains { Self.currentMarks.contains(NotesLabel.fold($0)) }
-                } else {
+                if open.password != nil, datedPasswordIsCurrent {
                     draft!.customFields.append(.init(name: "old password", value: value, concealed: true))
+                } else {
+                    if let older = open.password {
+                        draft!.customFields.append(.init(name: "old password", value: older, concealed: true))
+                    } else {
+                        draft!.placed += 1
+                    }
+                    draft!.password = value
+                    datedPasswordIsCurrent = rest.contains { Self.currentMarks.contains(NotesLabel.fold($0)) }
                 }
                 datedPasswords = open.firstLine
                 for word in rest { draft!.unrecognized.append(word) }
@@ -1556,7 +1557,7 @@ struct NotesRecordAssembler {
     }
 
     /// Words marking the value in use: `<-- CURRENT`, `(now)`.
-    static let currentMarks: Set<String> = ["current", "now", "latest", "actual", "aktuell", "actuel", "actual"]
+    static let currentMarks: Set<String> = ["current", "now", "latest", "actual", "aktuell", "actuel"]
 
     /// A host name alone (`Medicare.gov`, `ancestry.com`): no scheme, path, port or `www.`.
     static func isBareDomain(_ text: String) -> Bool {
