@@ -14,15 +14,14 @@ struct Analyze: ParsableCommand {
     @OptionGroup var keys: KeyOptions
 
     func run() throws {
-        // Only the keys the findings read (not notes, folders, fields or history).
-        let items = try keys.readDocument(vault, itemKeys: PasswordHealth.itemKeys).items
-        let health = PasswordHealth(items)
-        func name(_ index: Int) -> String { "\(items[index].title) (\(items[index].id.recordString.prefix(8)))" }
+        let health = try keys.passwordHealth(vault)
+        let subjects = health.subjects
+        func name(_ index: Int) -> String { "\(subjects[index].title) (\(subjects[index].id.recordString.prefix(8)))" }
         if json {
             let rows: [[String: String]] = health.findings.map {
                 [
-                    "problem": $0.problem.rawValue, "id": items[$0.item].id.recordString,
-                    "title": items[$0.item].title, "detail": $0.detail,
+                    "problem": $0.problem.rawValue, "id": subjects[$0.item].id.recordString,
+                    "title": subjects[$0.item].title, "detail": $0.detail,
                 ]
             }
             let data = try JSONSerialization.data(withJSONObject: rows, options: [.prettyPrinted, .sortedKeys])
@@ -44,6 +43,6 @@ struct Analyze: ParsableCommand {
         let counts = PasswordHealth.Problem.allCases.map { problem in
             "\(Set(health.findings.filter { $0.problem == problem }.map(\.item)).count) \(problem.rawValue)"
         }
-        print("\(items.count) item(s): " + counts.joined(separator: ", "))
+        print("\(subjects.count) item(s): " + counts.joined(separator: ", "))
     }
 }

@@ -26,13 +26,27 @@ extension KeyOptions {
     /// ``readDocument(_:)`` with each item read from `itemKeys` only
     /// (``VaultDocument/init(vault:itemKeys:)``): for commands that show, never save.
     func readDocument(_ vault: String, itemKeys: [String]) throws -> VaultDocument {
-        let unlocked = try unlock(vault)
+        try readDocument(try unlock(vault), at: vault, itemKeys: itemKeys)
+    }
+
+    private func readDocument(_ unlocked: UnlockedVault, at vault: String, itemKeys: [String]) throws -> VaultDocument {
         let document = try reporting(vault) {
             try reportingModel(vault) { try VaultDocument(vault: unlocked, itemKeys: itemKeys) }
         }
         warnDamagedCollections(document, vault: vault)
         KeptUntilExit.keep(document)
         return document
+    }
+
+    /// The password health of `vault` (``PasswordHealth/init(vault:now:)``: items surveyed
+    /// where they are read, never held together), or of its whole document when it holds
+    /// private collections.
+    func passwordHealth(_ vault: String) throws -> PasswordHealth {
+        let unlocked = try unlock(vault)
+        if let health = try reporting(vault, { try reportingModel(vault) { try PasswordHealth(vault: unlocked) } }) {
+            return health
+        }
+        return PasswordHealth(try readDocument(unlocked, at: vault, itemKeys: PasswordHealth.itemKeys).items)
     }
 
     /// ``readDocument(_:)`` holding only the items `keep` accepts

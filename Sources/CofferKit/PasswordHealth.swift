@@ -17,7 +17,15 @@ public struct PasswordHealth {
         public let detail: String
     }
 
+    /// The id and title of an item the findings name.
+    public struct Subject: Sendable {
+        public let id: UUID
+        public let title: String
+    }
+
     public let findings: [Finding]
+    /// Every item analysed, in order: a finding's `item` is an index into it.
+    public let subjects: [Subject]
 
     /// The keys of an item record the findings read (and the id and title that name it).
     public static let itemKeys = ["id", "kind", "title", "username", "password", "urls", "created", "modified"]
@@ -33,22 +41,35 @@ public struct PasswordHealth {
         // libzxcvbn keeps no state between calls: its tables are constant, its work on the
         // stack and the heap of each call).
         let calendar = Calendar(identifier: .gregorian)
-        var findings = ParallelMap.map(items.count, serialBelow: 256) { index -> [Finding] in
-            Self.ownFindings(of: items[index], at: index, now: now, calendar: calendar)
-        }.flatMap { $0 }
-        var byPassword = [String: [Int]]()
-        for (index, item) in items.enumerated() {
-            guard let password = item.password, !password.isEmpty else { continue }
-            byPassword[password, default: []].append(index)
-        }
-        for (index, item) in items.enumerated() {
-            for url in item.urls where url.lowercased().hasPrefix("http://") {
-                findings.append(Finding(item: index, problem: .insecureURL, detail: url))
+        self.init(
+            surveys: ParallelMap.map(items.count, serialBelow: 256) { index in
+                ItemSurvey(items[index], at: index, now: now, calendar: calendar)
+            })
+    }
+
+    /// The health of items surveyed one by one (``ItemSurvey``), in order: what is left of
+    /// each item once its own findings are made is its name and its password's digest, so
+    /// a vault's items need not be held together.
+    init(surveys: [ItemSurvey]) {
+        var findings = [Finding]()
+        var subjects = [Subject]()
+        subjects.reserveCapacity(surveys.count)
+        // Reuse: the first item of each password, and the items of a password seen twice.
+        var firstWith = [PasswordDigest: Int]()
+        var sharing = [Int: [Int]]()
+        for (index, survey) in surveys.enumerated() {
+            subjects.append(Subject(id: survey.id, title: survey.title))
+            findings += survey.findings
+            guard let digest = survey.digest else { continue }
+            if let first = firstWith[digest] {
+                sharing[first, default: [first]].append(index)
+            } else {
+                firstWith[digest] = index
             }
         }
-        for group in byPassword.values where group.count > 1 {
+        for group in sharing.values {
             for index in group {
-                let others = group.filter { $0 != index }.map { items[$0].title }
+                let others = group.filter { $0 != index }.map { subjects[$0].title }
                 findings.append(
                     Finding(
                         item: index, problem: .reused,
@@ -56,11 +77,12 @@ public struct PasswordHealth {
                             + (others.count > 3 ? " and \(others.count - 3) more" : "")))
             }
         }
-        self.findings = findings.sorted {
-            (Problem.allCases.firstIndex(of: $0.problem)!, $0.item) < (
-                Problem.allCases.firstIndex(of: $1.problem)!, $1.item
-            )
+        // By problem, then item; an item's findings of one problem in the order made (its
+        // URLs'): Swift's sort is stable, and all but reuse's are made in item order already.
+        self.findings = Problem.allCases.flatMap { problem in
+            findings.filter { $0.problem == problem }.sorted { $0.item < $1.item }
         }
+        self.subjects = subjects
     }
 
     /// What `item` (at `index`) shows on its own: no password, a common or weak one, or one
@@ -77,7 +99,7 @@ public struct PasswordHealth {
             findings.append(Finding(item: index, problem: .common, detail: "one of the most used passwords"))
         } else {
             // The item's own title and username make a password that contains them weaker.
-            let bits = PasswordStrength(password, userWords: [item.title, item.username ?? ""]).bits
+            let bits = PasswordStrength.bits(password, userWords: [item.title, item.username ?? ""])
             if bits < weakBits {
                 findings.append(
                     Finding(
@@ -96,15 +118,20 @@ public struct PasswordHealth {
 
     /// zxcvbn's estimate (``PasswordStrength``): dictionary words, names, years, keyboard
     /// patterns and repeats count for what they are, not for their length.
-    public static func estimatedBits(_ password: String) -> Double { PasswordStrength(password).bits }
+    public static func estimatedBits(_ password: String) -> Double { PasswordStrength.bits(password) }
 
     /// Whether `password` (ignoring case, and digits or symbols added at its end) is one of
     /// the most used passwords of the public breach lists.
     public static func isCommon(_ password: String) -> Bool {
         let lowered = password.lowercased()
         if commonPasswords.contains(lowered) { return true }
-        let stem = String(lowered.reversed().drop { !$0.isLetter }.reversed())
-        return stem.count >= 4 && commonPasswords.contains(stem)
+        // The stem: the password without the digits and symbols at its end (found from the
+        // end, not by reversing it: building reversed strings was a seventh of `analyze`).
+        guard let last = lowered.lastIndex(where: \.isLetter), last < lowered.index(before: lowered.endIndex) else {
+            return false  // no letter, or nothing at the end to drop: the stem was looked up
+        }
+        let stem = lowered[...last]
+        return stem.count >= 4 && commonPasswords.contains(String(stem))
     }
 
     static let commonPasswords: Set<String> = [

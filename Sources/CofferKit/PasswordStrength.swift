@@ -51,25 +51,8 @@ public struct PasswordStrength: Equatable, Sendable {
 
     /// The estimate for a password held as UTF-8 bytes (a passphrase in secure memory).
     public init(utf8 password: some Collection<UInt8>, userWords: [String] = []) {
-        var bytes = Array(password.prefix { $0 != 0 })
-        if bytes.count > Self.examinedBytes {
-            // Cut at a character boundary: never inside a multi-byte UTF-8 sequence.
-            var end = Self.examinedBytes
-            while end > 0, bytes[end] & 0xC0 == 0x80 { end -= 1 }
-            bytes.removeSubrange(end...)
-        }
-        bytes.append(0)
-        var cWords = userWords.filter { !$0.isEmpty && !$0.contains("\0") }.map { strdup($0) }
-        defer { for word in cWords { free(word) } }
-        cWords.append(nil)
         var info: UnsafeMutablePointer<ZxcMatch_t>?
-        let bits = bytes.withUnsafeBufferPointer { password in
-            cWords.withUnsafeMutableBufferPointer { words in
-                words.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: words.count) { list in
-                    password.withMemoryRebound(to: CChar.self) { ZxcvbnMatch($0.baseAddress, list, &info) }
-                }
-            }
-        }
+        let bits = Self.match(utf8: password, userWords: userWords, info: &info)
         defer { ZxcvbnFreeInfo(info) }
         var matches = [Match]()
         var next = info
@@ -82,9 +65,44 @@ public struct PasswordStrength: Equatable, Sendable {
                     repeated: raw >= MULTIPLE_MATCH.rawValue))
             next = match.pointee.Next
         }
-        self.bits = bits.isFinite ? max(bits, 0) : 0
+        self.bits = bits
         self.matches = matches.sorted { $0.offset < $1.offset }
-        wipe(&bytes)
+    }
+
+    /// The estimate's bits alone, ``bits`` of ``init(_:userWords:)``: no explanation is
+    /// asked of zxcvbn, so none is built (`analyze` asks this of every password).
+    public static func bits(_ password: String, userWords: [String] = []) -> Double {
+        var bytes = Array(password.utf8)
+        defer { wipe(&bytes) }
+        return match(utf8: bytes, userWords: userWords, info: nil)
+    }
+
+    /// zxcvbn's bits for `password` (up to a NUL, at most ``examinedBytes``), its matches in
+    /// `info` when that is asked for (a non-nil pointer to nil: the caller frees them).
+    private static func match(
+        utf8 password: some Collection<UInt8>, userWords: [String],
+        info: UnsafeMutablePointer<UnsafeMutablePointer<ZxcMatch_t>?>?
+    ) -> Double {
+        var bytes = Array(password.prefix { $0 != 0 })
+        defer { wipe(&bytes) }
+        if bytes.count > Self.examinedBytes {
+            // Cut at a character boundary: never inside a multi-byte UTF-8 sequence.
+            var end = Self.examinedBytes
+            while end > 0, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+            bytes.removeSubrange(end...)
+        }
+        bytes.append(0)
+        var cWords = userWords.filter { !$0.isEmpty && !$0.utf8.contains(0) }.map { strdup($0) }
+        defer { for word in cWords { free(word) } }
+        cWords.append(nil)
+        let bits = bytes.withUnsafeBufferPointer { password in
+            cWords.withUnsafeMutableBufferPointer { words in
+                words.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: words.count) { list in
+                    password.withMemoryRebound(to: CChar.self) { ZxcvbnMatch($0.baseAddress, list, info) }
+                }
+            }
+        }
+        return bits.isFinite ? max(bits, 0) : 0
     }
 
     static func kindName(_ raw: UInt32) -> String {

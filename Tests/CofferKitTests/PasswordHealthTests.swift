@@ -1,6 +1,8 @@
-import CofferKit
 import Foundation
+import TestSupport
 import Testing
+
+@testable import CofferKit
 
 @Suite struct PasswordHealthTests {
     static func login(_ title: String, _ password: String?, url: String? = nil, modified: Date? = nil) -> VaultItem {
@@ -43,6 +45,13 @@ import Testing
         #expect(PasswordHealth.estimatedBits("abcd1234") < PasswordHealth.weakBits)
         #expect(PasswordHealth.estimatedBits("Tr0ub4dor&3x") > PasswordHealth.weakBits)
         #expect(!PasswordHealth.isCommon("correct-horse-42") && PasswordHealth.isCommon("PASSWORD123"))
+        // Digits and symbols at the end are dropped before looking up a stem of 4 or more.
+        for common in ["Dragon!!", "dragon", "abc123", "1234", "Sunshine2024?", "PASSWORD", "pass!"] {
+            #expect(PasswordHealth.isCommon(common), "\(common)")
+        }
+        for uncommon in ["abc1234", "1234!", "drag0n", "dragonfly1", "x-dragon", "Monkey99é", "abc!!"] {
+            #expect(!PasswordHealth.isCommon(uncommon), "\(uncommon)")
+        }
     }
 
     /// The character-class count called these strong (9 and 11 characters, three and four
@@ -76,5 +85,52 @@ import Testing
         #expect(
             whole.map { "\($0.item) \($0.problem) \($0.detail)" }.sorted()
                 == pieces.map { "\($0.item) \($0.problem) \($0.detail)" }.sorted())
+    }
+
+    /// `analyze` surveys each item where it is read (``PasswordHealth/init(vault:now:)``) and
+    /// finds exactly what the items read together find: the same findings in the same order,
+    /// reuse across slices of the records read on different threads included.
+    @Test func surveyingAVaultFindsWhatItsItemsFind() throws {
+        let path = try RecordReuseTests.vault(items: 0)
+        let vault = try VaultFile(path: path).unlock(with: RecordReuseTests.key)
+        var document = try VaultDocument(vault: vault)
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let passwords = ["Pelis2020", "correct-horse-42", "password1", "", "x7#Qm!2vLp9@Wz", "Ünï-cødé-Pässwörd-9"]
+        var random = SeededGenerator(seed: 7)
+        document.items = (0..<3_000).map { i in
+            var item = VaultItem(kind: i % 11 == 0 ? .secureNote : .login, title: "Item \(i % 997)")
+            item.username = i % 3 == 0 ? nil : "user\(i)"
+            // Most passwords unique; some shared by two items thousands of records apart.
+            item.password =
+                i % 13 == 0
+                ? nil
+                : passwords[i % passwords.count] + (i % 5 == 0 ? "" : "-\(Int.random(in: 0..<2_000, using: &random))")
+            item.urls = i % 4 == 0 ? ["http://s\(i).example", "https://s\(i).example", "HTTP://S\(i).example"] : []
+            item.modified = i % 6 == 0 ? now.addingTimeInterval(-Double(i % 900) * 86_400) : nil
+            return item
+        }
+        try VaultStore.save(try VaultContent.payload(for: &document, over: vault), over: vault)
+        let reopened = try VaultFile(path: path).unlock(with: RecordReuseTests.key)
+        let items = try VaultDocument(vault: reopened).items
+        let together = PasswordHealth(items, now: now)
+        let surveyed = try #require(try PasswordHealth(vault: reopened, now: now))
+        func lines(_ health: PasswordHealth) -> [String] {
+            health.findings.map { "\($0.item) \($0.problem) \($0.detail)" }
+        }
+        #expect(Set(together.findings.map(\.problem)) == Set(PasswordHealth.Problem.allCases))
+        #expect(together.findings.filter { $0.problem == .reused }.count > 100)
+        #expect(lines(surveyed) == lines(together))
+        #expect(surveyed.subjects.map(\.id) == items.map(\.id) && surveyed.subjects.map(\.title) == items.map(\.title))
+        // A vault with private collections is read whole instead.
+        let shared = try CollectionTests.open(try CollectionTests.sharedHousehold(), CollectionTests.alice)
+        #expect(try PasswordHealth(vault: shared) == nil)
+    }
+
+    /// Equal passwords, as strings compare them, share a digest; different ones do not.
+    @Test func passwordDigestsTellPasswordsApart() {
+        #expect(PasswordDigest("caf\u{E9}") == PasswordDigest("cafe\u{301}"), "canonically equivalent")
+        let digests = Set((0..<50_000).map { PasswordDigest("pw-\($0)") })
+        #expect(digests.count == 50_000)
+        #expect(PasswordDigest("a") != PasswordDigest("b") && PasswordDigest("") != PasswordDigest(" "))
     }
 }

@@ -64,4 +64,21 @@ private func secure(_ text: String) -> SecureBytes { Array(text.utf8).withUnsafe
         }
         #expect(PassphrasePolicy.verdict(for: secure("abacus-zoom-dolphin-tulip-gravy-ruby")) == .strong)
     }
+
+    /// `bits` alone (no explanation asked of zxcvbn) is the whole estimate's bits, user words,
+    /// a NUL inside and a password past the examined bytes included.
+    @Test func bitsAloneAreTheEstimatesBits() {
+        let passwords = [
+            "", "a", "hunter2", "Pelis2020", "jsmith2019", "Tr0ub4dor&3x", "qwertyuiop", "x7#Qm!2vLp9@Wz", "pass\0word",
+            "Ünï-cødé-Pässwörd-9", String(repeating: "é", count: 200), "correct horse battery staple",
+        ]
+        for password in passwords {
+            for words in [[], ["jsmith", "Bank"], ["", "with\0nul", "hunter"]] {
+                #expect(
+                    PasswordStrength.bits(password, userWords: words)
+                        == PasswordStrength(password, userWords: words).bits, "\(password) \(words)")
+            }
+        }
+        #expect(PasswordStrength.bits("jsmith2019", userWords: ["jsmith"]) < PasswordStrength.bits("jsmith2019"))
+    }
 }
