@@ -126,6 +126,21 @@ import Testing
         #expect(try PasswordHealth(vault: shared) == nil)
     }
 
+    /// A password shared by many items names three others and counts the rest, for each of
+    /// them, in time linear in the group (100,000 items of one password).
+    @Test func aPasswordSharedByManyNamesThreeOthersAndCountsTheRest() {
+        let items = (0..<100_000).map { Self.login("Item \($0)", "same-Placeholder-77") }
+        let reused = PasswordHealth(items).findings.filter { $0.problem == .reused }
+        #expect(reused.count == 100_000 && reused.map(\.item) == Array(0..<100_000))
+        #expect(reused[0].detail == "also used by Item 1, Item 2, Item 3 and 99996 more")
+        #expect(reused[2].detail == "also used by Item 0, Item 1, Item 3 and 99996 more")
+        let few = PasswordHealth(["a", "b", "c", "d"].map { Self.login($0, "x7#Qm!2vLp9@Wz") }).findings
+        #expect(
+            few.map(\.detail) == [
+                "also used by b, c, d", "also used by a, c, d", "also used by a, b, d", "also used by a, b, c",
+            ])
+    }
+
     /// Equal passwords, as strings compare them, share a digest; different ones do not.
     @Test func passwordDigestsTellPasswordsApart() {
         #expect(PasswordDigest("caf\u{E9}") == PasswordDigest("cafe\u{301}"), "canonically equivalent")
