@@ -22,7 +22,14 @@ struct BinaryPropertyListReader {
         guard bytes.count >= 8, bytes.starts(with: BinaryPropertyList.magic) else {
             throw PropertyListError(.unknownFormat, offset: 0, "header is not bplist00")
         }
-        return try withReader(bytes) { reader in try reader.readObject(reader.trailer.topObject, depth: 0) }
+        if let value = decodeTopArrayInParts(bytes) { return value }
+        return try decodeInOrder(bytes)
+    }
+
+    /// ``decode(_:)`` by one reader going in order, never in parts (what tests compare the
+    /// parts with; the header is checked by the caller).
+    static func decodeInOrder(_ bytes: UnsafeRawBufferPointer) throws -> PropertyListValue {
+        try withReader(bytes) { reader in try reader.readObject(reader.trailer.topObject, depth: 0) }
     }
 
     /// `body` of a reader of `bytes`, whose slots are lent for the call: on the stack for a
@@ -425,6 +432,85 @@ extension BinaryPropertyListReader {
             }
         }
         return dictionary
+    }
+}
+
+/// A large document whose top object is an array (an export's 100,000 entries) is read in
+/// parts on every core.
+extension BinaryPropertyListReader {
+    /// At least this many elements and this many bytes before a top-level array is read in
+    /// parts: below them, starting threads costs more than it saves.
+    static let partsMinimumElements = 4_096
+    static let partsMinimumBytes = 1 << 20
+
+    /// The top-level array of `bytes` read in one part a core, each part by a reader of its
+    /// own (its own table of shared strings and its own path, which starts at the array, so a
+    /// cycle through it is still one); nil when the document is not such an array, or when
+    /// any part fails or together they pass the node budget: the reader going in order then
+    /// reads it and finds and names the failure exactly as it always has. Elements are
+    /// independent values, so the parts' elements, in order, are the array the reader going
+    /// in order makes, and the nodes they count add up to what it counts.
+    static func decodeTopArrayInParts(_ bytes: UnsafeRawBufferPointer) -> PropertyListValue? {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        guard cores > 1, bytes.count >= partsMinimumBytes,
+            let trailer = try? BinaryPropertyListTrailer(validating: bytes),
+            (try? validateOffsetTable(bytes, trailer)) != nil
+        else { return nil }
+        let top = trailer.topObject
+        // The array's element references, checked as readArray checks them.
+        let probe = UnsafeMutableBufferPointer<Int32>.allocate(capacity: 0)
+        defer { probe.deallocate() }
+        let reader = BinaryPropertyListReader(bytes: bytes, trailer: trailer, slots: probe)
+        let start = reader.offset(of: top)
+        let marker = bytes[start]
+        guard marker >> 4 == 0xA, let (count, body) = try? reader.readCount(at: start, info: Int(marker & 0x0F)),
+            count >= partsMinimumElements
+        else { return nil }
+        let (refBytes, overflow) = count.multipliedReportingOverflow(by: trailer.objectRefSize)
+        guard !overflow, (try? reader.requireBytes(from: body, count: refBytes, object: start)) != nil else {
+            return nil
+        }
+        let parts = min(cores, 16)
+        let budget = PropertyListLimits.expandedNodeBudget(forByteCount: bytes.count)
+        // Per part: elements made, nodes counted, and whether it failed (each part writes only
+        // its own entries).
+        let tallies = UnsafeMutableBufferPointer<Int>.allocate(capacity: 3 * parts)
+        defer { tallies.deallocate() }
+        tallies.initialize(repeating: 0)
+        nonisolated(unsafe) let made = tallies.baseAddress!
+        nonisolated(unsafe) let used = made + parts
+        nonisolated(unsafe) let failed = made + 2 * parts
+        nonisolated(unsafe) let bytes = bytes  // read only, by every part
+        let elements = [PropertyListValue](unsafeUninitializedCapacity: count) { buffer, initialized in
+            nonisolated(unsafe) let out = buffer.baseAddress!
+            DispatchQueue.concurrentPerform(iterations: parts) { part in
+                let range = count * part / parts..<count * (part + 1) / parts
+                let slots = UnsafeMutableBufferPointer<Int32>.allocate(capacity: trailer.objectCount)
+                defer { slots.deallocate() }
+                slots.initialize(repeating: -1)
+                var reader = BinaryPropertyListReader(bytes: bytes, trailer: trailer, slots: slots)
+                reader.nodesLeft -= 1  // the array itself, as the reader going in order counts it
+                do {
+                    try reader.enter(top, at: start, depth: 0)
+                    for i in range {
+                        let ref = try reader.readReference(at: body + i * trailer.objectRefSize)
+                        (out + i).initialize(to: try reader.readObject(ref, depth: 1))
+                        made[part] += 1
+                    }
+                } catch {
+                    failed[part] = 1
+                }
+                used[part] = budget - 1 - reader.nodesLeft
+            }
+            let nodes = (0..<parts).reduce(1) { $0 + used[$1] }
+            if (0..<parts).contains(where: { failed[$0] != 0 }) || nodes > budget {
+                for part in 0..<parts { (out + count * part / parts).deinitialize(count: made[part]) }
+                initialized = 0
+            } else {
+                initialized = count
+            }
+        }
+        return elements.count == count ? .array(elements) : nil
     }
 }
 
