@@ -16,14 +16,94 @@ enum RecordReuse {
     /// a record that lost something in reading is encoded anew, as without reuse.
     struct Snapshot: Sendable {
         let settings: PropertyListValue
+        /// The items as read (for a document of stubs, empty: ``stubs`` holds them).
         let items: [VaultItem]
         let whole: [Bool]
         /// For a document read for changing (``VaultDocument/init(forChanging:)``): the
         /// records region, kept to read items whole, and the ids of the items read whole
-        /// since (`items` are then the items as first read, a few keys each).
+        /// since.
         var kept: KeptRecords? = nil
         var wholeIDs: Set<UUID> = []
         var positions: StubPositions? = nil
+        /// For a document of stubs: each stub as read, compactly, on the other fields of
+        /// `blank` (every stub's are the same bits). Not the stubs themselves: the document's
+        /// items would then share their buffer with the snapshot, and the first change copy it.
+        var stubs: [VaultItem.StubRecord] = []
+        var blank: VaultItem? = nil
+
+        /// A snapshot of a read of stubs: nil when they do not all rest on one blank.
+        init?(
+            settings: PropertyListValue, stubs items: [VaultItem], kept: KeptRecords, positions: StubPositions
+        ) {
+            // Checked on every core.
+            let rest = items.withUnsafeBufferPointer { buffer in
+                let read = ItemBuffer(items: buffer)
+                return ParallelMap.map(read.items.count, serialBelow: 4_096) {
+                    VaultItem.sameRest(read.items.baseAddress! + $0, read.items.baseAddress!)
+                }.allSatisfy { $0 }
+            }
+            guard rest else { return nil }
+            self.settings = settings
+            self.items = []
+            whole = [Bool](repeating: true, count: items.count)
+            self.kept = kept
+            self.positions = positions
+            // On one thread: stubs without rare fields share one storage object, whose count
+            // two threads retaining it at once made a contended line (slower than one thread).
+            stubs = items.map(VaultItem.StubRecord.init)
+            blank = items.first
+        }
+
+        init(settings: PropertyListValue, items: [VaultItem], whole: [Bool]) {
+            self.settings = settings
+            self.items = items
+            self.whole = whole
+        }
+
+        /// How many items were read.
+        var count: Int { blank == nil ? items.count : stubs.count }
+
+        /// `body` of the items as read, lent in place (never copied: at 100,000 items a
+        /// copy of each to compare it was a third of a save).
+        func withRead<R>(_ body: (ReadItems) throws -> R) rethrows -> R {
+            try items.withUnsafeBufferPointer { items in
+                try stubs.withUnsafeBufferPointer { stubs in
+                    if let blank {
+                        return try withUnsafePointer(to: blank) {
+                            try body(ReadItems(items: items, stubs: stubs, blank: $0))
+                        }
+                    }
+                    return try body(ReadItems(items: items, stubs: stubs, blank: nil))
+                }
+            }
+        }
+    }
+
+    /// The items of a ``Snapshot``, lent: whole items, or stubs on a blank.
+    struct ReadItems: @unchecked Sendable {  // read only, while lent
+        let items: UnsafeBufferPointer<VaultItem>
+        let stubs: UnsafeBufferPointer<VaultItem.StubRecord>
+        let blank: UnsafePointer<VaultItem>?
+
+        var count: Int { blank == nil ? items.count : stubs.count }
+
+        func id(at i: Int) -> UUID { blank == nil ? items[i].id : stubs[i].id }
+
+        /// Whether `item` holds the very storage of item `i` as read (``VaultItem/sameStorage(_:_:)``).
+        func isStorage(of item: UnsafePointer<VaultItem>, at i: Int) -> Bool {
+            if let blank { return VaultItem.sameStorage(item, asStub: stubs.baseAddress! + i, blank: blank) }
+            return VaultItem.sameStorage(item, items.baseAddress! + i)
+        }
+
+        /// Whether `item` is equal to item `i` as read, every string the same bytes.
+        func isEqual(_ item: UnsafePointer<VaultItem>, at i: Int) -> Bool {
+            if let blank {
+                let read = stubs[i].item(on: blank.pointee)
+                return item.pointee == read && ExactText.same(item.pointee, read)
+            }
+            let read = items.baseAddress! + i
+            return item.pointee == read.pointee && ExactText.same(item.pointee, read.pointee)
+        }
     }
 
     /// The stored groups of `vault` that the records `settings`, `items` (record 0, then one
@@ -36,11 +116,10 @@ enum RecordReuse {
         let stored = vault.storedRecordGroups
         guard !stored.isEmpty, let old = vault.readSnapshot as? Snapshot else { return [] }
         let settingsSame = ExactText.same(settings, old.settings)
-        let found = old.items.withUnsafeBufferPointer { oldBuffer in
+        let found = old.withRead { oldItems in
             items.withUnsafeBufferPointer { newBuffer in
                 // Items are compared in place, never copied; groups are checked on every core
                 // (at 100,000 items this was a tenth of a second of each save, on one core).
-                let oldItems = ItemBuffer(items: oldBuffer)
                 let newItems = ItemBuffer(items: newBuffer)
                 let positions = NewPositions(newItems)
                 let whole = old.whole
@@ -60,15 +139,13 @@ enum RecordReuse {
                     /// The new record number of old record `n` when it is unchanged.
                     func unchanged(_ n: Int) -> Int? {
                         if n == 0 { return settingsSame ? 0 : nil }
-                        guard oldItems.items.indices.contains(n - 1), whole[n - 1],
-                            let new = position(of: oldItems.items[n - 1].id, at: n)
+                        guard n - 1 < oldItems.count, whole[n - 1],
+                            let new = position(of: oldItems.id(at: n - 1), at: n)
                         else { return nil }
                         let now = newItems.items.baseAddress! + new
-                        let before = oldItems.items.baseAddress! + (n - 1)
-                        guard
-                            VaultItem.sameStorage(now, before)
-                                || (now.pointee == before.pointee && ExactText.same(now.pointee, before.pointee))
-                        else { return nil }
+                        guard oldItems.isStorage(of: now, at: n - 1) || oldItems.isEqual(now, at: n - 1) else {
+                            return nil
+                        }
                         return new + 1
                     }
                     var reused = [ReusedRecordGroup]()

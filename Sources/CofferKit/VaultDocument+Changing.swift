@@ -38,10 +38,11 @@ extension VaultDocument {
             document.partialItemKeys = keys
             document.items = try Self.items(of: records, keys: keys)
             let positions = StubPositions(document.items)
-            guard positions.idsAreUnique else { return nil }
-            vault.readSnapshot = RecordReuse.Snapshot(
-                settings: settings, items: document.items, whole: [Bool](repeating: true, count: records.count - 1),
-                kept: kept, positions: positions)
+            guard positions.idsAreUnique,
+                let snapshot = RecordReuse.Snapshot(
+                    settings: settings, stubs: document.items, kept: kept, positions: positions)
+            else { return nil }
+            vault.readSnapshot = snapshot
             return document
         }
         guard let read else {
@@ -77,15 +78,14 @@ extension VaultDocument {
     /// very storage of the stub read from that record); nil for an item read whole or new.
     static func record(of items: [VaultItem], at i: Int, in snapshot: RecordReuse.Snapshot) -> Int? {
         items.withUnsafeBufferPointer { now in
-            snapshot.items.withUnsafeBufferPointer { read in
+            snapshot.withRead { read in
                 let item = now.baseAddress! + i
                 // Most often where it was read, or one away (an item added or removed before
                 // it); else where its id was read (ids are unique in a document of stubs).
-                for n in [i, i + 1, i - 1] where read.indices.contains(n) {
-                    if VaultItem.sameStorage(item, read.baseAddress! + n) { return n + 1 }
+                for n in [i, i + 1, i - 1] where (0..<read.count).contains(n) {
+                    if read.isStorage(of: item, at: n) { return n + 1 }
                 }
-                guard let n = snapshot.positions?.position(of: item.pointee.id),
-                    VaultItem.sameStorage(item, read.baseAddress! + n)
+                guard let n = snapshot.positions?.position(of: item.pointee.id), read.isStorage(of: item, at: n)
                 else { return nil }
                 return n + 1
             }

@@ -190,6 +190,15 @@ public struct VaultItem: Equatable, Sendable {
     /// shared, so copies stay cheap and value semantics hold.
     private var rare = RareFields.empty
 
+    /// The rare fields' storage, for ``StubRecord``: an object, whose identity is what a
+    /// stub's comparison asks.
+    var rareStorage: AnyObject {
+        get { rare }
+        set { rare = newValue as! RareFields }
+    }
+    /// Where ``rareStorage`` lies in a `VaultItem`.
+    static let rareOffset = MemoryLayout<VaultItem>.offset(of: \.rare)
+
     /// Where each stored property lies in a `VaultItem` (offset, size), for
     /// ``sameStorage(_:_:)``; nil when they do not account for every stored property (a
     /// property added without being listed here), so that comparison is never trusted.

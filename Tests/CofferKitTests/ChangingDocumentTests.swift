@@ -70,6 +70,35 @@ import VaultCrypto
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
     }
 
+    /// The read keeps each stub compactly (``VaultItem/StubRecord``), never the document's own
+    /// items (their buffer would be shared, and the first change copy it): an item is still
+    /// the stub it was read as only while every field holds the very storage read, and a
+    /// change to any field, one a stub holds or one it leaves empty, makes it another item.
+    @Test func aStubIsItsReadOnlyWhileEveryFieldIsTheStorageRead() throws {
+        let path = try RecordReuseTests.vault(items: 3000)
+        let (vault, document) = try readForChanging(path)
+        let snapshot = try #require(vault.readSnapshot as? RecordReuse.Snapshot)
+        #expect(snapshot.items.isEmpty && snapshot.stubs.count == 3000 && snapshot.blank != nil)
+        let i = 1200
+        #expect(VaultDocument.record(of: document.items, at: i, in: snapshot) == i + 1)
+        let changes: [(String, (inout VaultItem) -> Void)] = [
+            ("title", { $0.title += "!" }),
+            ("kind", { $0.kind = .secureNote }), ("folder", { $0.folder.append("x") }),
+            ("trashed", { $0.trashed = Date(timeIntervalSinceReferenceDate: 1) }), ("username", { $0.username = "u" }),
+            ("password", { $0.password = "p" }), ("notes", { $0.notes = "n" }), ("urls", { $0.urls = ["https://a"] }),
+            ("favorite", { $0.favorite = true }), ("created", { $0.created = Date(timeIntervalSinceReferenceDate: 2) }),
+            ("tags", { $0.tags = ["t"] }), ("totp", { $0.totp = "otpauth://totp/x?secret=AA" }),
+            ("icon", { $0.icon = "https://i" }), ("id", { $0.id = UUID() }),
+            ("attachments", { $0.attachments = [VaultItem.Attachment(name: "a", content: Data([1]))] }),
+        ]
+        for (name, change) in changes {
+            var items = document.items
+            change(&items[i])
+            #expect(VaultDocument.record(of: items, at: i, in: snapshot) == nil, "\(name)")
+            #expect(VaultDocument.record(of: items, at: i + 1, in: snapshot) == i + 2, "\(name): its neighbour")
+        }
+    }
+
     @Test func aDocumentOfStubsIsSavedOnce() throws {
         let path = try RecordReuseTests.vault(items: 3000)
         var (vault, document) = try readForChanging(path)
