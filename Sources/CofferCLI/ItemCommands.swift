@@ -38,6 +38,15 @@ extension KeyOptions {
         return document
     }
 
+    /// The listed items of `vault` (``ListedItem/read(_:keys:)``), kept until exit; nil for a
+    /// vault with private collections (read its document).
+    func readListed(_ vault: String, keys itemKeys: [String]) throws -> [ListedItem]? {
+        let unlocked = try unlock(vault)
+        let items = try reporting(vault) { try reportingModel(vault) { try ListedItem.read(unlocked, keys: itemKeys) } }
+        KeptUntilExit.keep(items as Any)
+        return items
+    }
+
     /// The password health of `vault` (``PasswordHealth/init(vault:now:)``: items surveyed
     /// where they are read, never held together), or of its whole document when it holds
     /// private collections.
@@ -102,13 +111,22 @@ struct List: ParsableCommand {
     @OptionGroup var keys: KeyOptions
 
     func run() throws {
+        let path = try folder.map { try FolderArgument.parse($0, option: "--folder") }
+        // Without collections to choose from, each item is kept as what is listed of it.
+        if groupBy == nil, collection.collection == nil,
+            let items = try keys.readListed(vault, keys: json ? VaultDocument.listedItemKeys : VaultDocument.tabledItemKeys)
+        {
+            let rows = items.indices.filter { i in
+                (items[i].trashed != nil) == trash && path.map { items[i].folder.starts(with: $0) } ?? true
+            }
+            return try ItemTable.print(items, rows: rows, json: json)
+        }
         // Grouping by charset reads passwords; the JSON only the listed keys, and the table
         // only those it shows or filters on.
         let document =
             groupBy != nil
             ? try keys.readDocument(vault)
             : try keys.readDocument(vault, itemKeys: json ? VaultDocument.listedItemKeys : VaultDocument.tabledItemKeys)
-        let path = try folder.map { try FolderArgument.parse($0, option: "--folder") }
         let selected = try collection.selected(in: document, vault: vault)
         // Fields read in place (a copy of each item was a retain and a release per field).
         let rows = document.items.indices.filter { i in

@@ -10,12 +10,12 @@ enum ItemTable {
     /// Prints `items` (or those at `rows`), sorted by folder then title, ignoring case.
     /// `collections` names private collections by id: a COLLECTION column (a `collection` key
     /// in JSON) appears when an item listed is in one.
-    static func print(
-        _ items: [VaultItem], rows: [Int]? = nil, json: Bool, collections: [Data: String] = [:]
+    static func print<Item: TabledItem>(
+        _ items: [Item], rows: [Int]? = nil, json: Bool, collections: [Data: String] = [:]
     ) throws {
         let rows = rows ?? Array(items.indices)
         let showsCollection = rows.contains { items[$0].collection != nil }
-        @Sendable func collection(_ item: VaultItem) -> String {
+        @Sendable func collection(_ item: Item) -> String {
             item.collection.map { collections[$0] ?? "?" } ?? CollectionOption.defaultName
         }
         // Each row's folder and sort key made on every core (rows are independent).
@@ -200,4 +200,24 @@ struct TextTable {
     static func characters(_ text: String) -> Int {
         text.utf8.allSatisfy { $0 < 0x80 } ? text.utf8.count : text.count
     }
+}
+
+/// What ``ItemTable`` shows of an item: a whole ``VaultItem`` (`search`) or a
+/// ``ListedItem`` (`list`).
+protocol TabledItem: Sendable {
+    var id: UUID { get }
+    var kind: VaultItem.Kind { get }
+    var title: String { get }
+    var username: String? { get }
+    var folder: [String] { get }
+    var urls: [String] { get }
+    var tags: [String] { get }
+    var collection: Data? { get }
+}
+
+extension VaultItem: TabledItem {}
+
+extension ListedItem: TabledItem {
+    /// Listed items are read only from vaults without private collections.
+    var collection: Data? { nil }
 }

@@ -71,6 +71,27 @@ import Testing
         }
     }
 
+    /// `list` keeps each item as what it lists (``ListedItem``), read as the listed document
+    /// reads it: the same fields of every item, in order; a vault with private collections
+    /// is read as a document instead.
+    @Test func listedItemsHoldWhatTheListedDocumentHolds() throws {
+        let (path, items) = try Self.vault()
+        let vault = try VaultFile(path: path).unlock(with: RecordReuseTests.key)
+        for keys in [VaultDocument.listedItemKeys, VaultDocument.tabledItemKeys] {
+            let document = try VaultDocument(vault: vault, itemKeys: keys).items
+            let listed = try #require(try ListedItem.read(vault, keys: keys))
+            #expect(listed.count == items.count && document.count == items.count)
+            for (row, item) in zip(listed, document) {
+                #expect(row.id == item.id && row.kind == item.kind && row.title == item.title)
+                #expect(row.username == item.username && row.folder == item.folder && row.urls == item.urls)
+                #expect(row.tags == item.tags && row.trashed == item.trashed)
+            }
+        }
+        #expect(items.contains { $0.trashed != nil } && items.contains { !$0.urls.isEmpty })
+        let shared = try CollectionTests.open(try CollectionTests.sharedHousehold(), CollectionTests.alice)
+        #expect(try ListedItem.read(shared, keys: VaultDocument.listedItemKeys) == nil)
+    }
+
     /// A document read for showing holds no secret: saving it would lose them all, so every
     /// save refuses it and the file is left as it was.
     @Test func aListedDocumentIsNeverSaved() throws {
