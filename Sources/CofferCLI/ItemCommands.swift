@@ -114,7 +114,8 @@ struct List: ParsableCommand {
         let path = try folder.map { try FolderArgument.parse($0, option: "--folder") }
         // Without collections to choose from, each item is kept as what is listed of it.
         if groupBy == nil, collection.collection == nil,
-            let items = try keys.readListed(vault, keys: json ? VaultDocument.listedItemKeys : VaultDocument.tabledItemKeys)
+            let items = try keys.readListed(
+                vault, keys: json ? VaultDocument.listedItemKeys : VaultDocument.tabledItemKeys)
         {
             let rows = items.indices.filter { i in
                 (items[i].trashed != nil) == trash && path.map { items[i].folder.starts(with: $0) } ?? true
