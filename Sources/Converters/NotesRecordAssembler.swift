@@ -444,6 +444,14 @@ struct NotesRecordAssembler {
                 }
             }
         }
+        // "## Pi-hole" over "web UI http://pihole.lan/admin — password: x": words naming which
+        // page of the service the address is, not the service; the heading names it.
+        if let title = open.title, !open.urls.isEmpty, open.hasCredential, let last = headings.last, !last.used,
+            !Self.isGenericHeading(last.name), Self.isInterfaceName(title)
+        {
+            open.title = nil
+            open.unrecognized.append(title)
+        }
         // "### Facebook" then "mail: …", "WW: …": the innermost heading names the record.
         if open.title == nil, open.hasCredential, let last = headings.last, !last.used,
             !Self.isGenericHeading(last.name)
@@ -1636,6 +1644,21 @@ struct NotesRecordAssembler {
             draft!.password = plain[0].text
             draft!.placed += 1
             for field in fields where field.parenthesised { draft!.unrecognized.append(field.text) }
+            return
+        }
+        // "## Proxmox" over "- URL: https://…" and "- root / pve-R00t!lab": under a heading that
+        // names no record yet, a login and a password alone on a line are that record's (the
+        // heading titles it when it is flushed), with the address above them if one came first.
+        // (One such line: "## Streaming" over "hulu / pw1", "netflix / pw2" is a list.)
+        if let heading = headings.last, !heading.used, !Self.isGenericHeading(heading.name), fields.count == 2,
+            fields.allSatisfy({ !$0.parenthesised && $0.shape != .url }), fields[1].shape != .email,
+            fields[0].shape == .email || (fields[0].tokens.count == 1 && Self.isHandle(fields[0].text)),
+            fields[1].tokens.count == 1, NotesToken.isPasswordLike(fields[1].text) || fields[1].shape == .secret,
+            next.map({ $0.kind != .content || $0.labelled || $0.fields.count != 2 }) ?? true,
+            draft.map({ $0.title == nil && !$0.hasCredential && $0.block == block }) ?? true
+        {
+            if draft == nil { start(line) }
+            credentialPair(fields, line: line, skipFirst: false)
             return
         }
         if open, sameBlock, !namedValue,
@@ -2992,6 +3015,19 @@ struct NotesRecordAssembler {
         "lavoro", "werk", "trabalho", "business", "old", "new", "main", "primary", "secondary", "second", "other",
         "alt", "backup", "spam", "junk", "throwaway", "burner", "me", "my", "mine", "kids", "kid", "school",
         "shared", "joint", "family", "test",
+    ]
+
+    /// Words naming a page or a console of a service rather than the service: `web UI`,
+    /// `Controller`, `admin panel`, `Verwaltungsoberfläche`.
+    static func isInterfaceName(_ text: String) -> Bool {
+        let words = NotesLabel.fold(text).split(whereSeparator: { !$0.isLetter })
+        return !words.isEmpty && words.count <= 3 && words.allSatisfy { interfaceWords.contains(String($0)) }
+    }
+
+    static let interfaceWords: Set<String> = [
+        "web", "ui", "gui", "webui", "interface", "controller", "console", "panel", "admin", "dashboard", "portal",
+        "page", "login", "site", "frontend", "backend", "management", "konsole", "oberflache", "weboberflache",
+        "verwaltung", "interfaz", "consola", "panneau", "interfaccia", "pannello", "painel", "beheer",
     ]
 
     /// The service a heading names (`GOOGLE ACCOUNTS (I have too many)` → `GOOGLE`), or nil for

@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+import VaultModel
+
+@testable import Converters
+
+/// A Markdown heading over one record's lines names that record (from the cold-written set
+/// samples/notes-corpus/outside/u, stop 29), each rule with inputs and counter-inputs.
+@Suite struct NotesHeadingTests {
+    static func logins(_ text: String) -> [VaultItem] { NotesImporterTests.items(text).filter { $0.password != nil } }
+
+    /// Under a heading naming no record yet, a login and a password alone on a line are that
+    /// record's, with the address above or below them: the heading titles it, and the login
+    /// is never the title.
+    @Test func aLoginAndPasswordUnderAHeadingAreItsRecords() {
+        for text in [
+            "## Proxmox\n- URL: https://192.168.1.10:8006\n- `root` / `pve-R00t!lab`\n",
+            "## Proxmox\nURL: https://192.168.1.10:8006\nroot / pve-R00t!lab\n",
+            "## Proxmox\n- root / pve-R00t!lab\n- URL: https://192.168.1.10:8006\n",
+        ] {
+            let items = Self.logins(text)
+            #expect(items.count == 1, "\(text)")
+            #expect(items.first?.title == "Proxmox" && items.first?.username == "root", "\(text)")
+            #expect(items.first?.password == "pve-R00t!lab" && items.first?.urls == ["https://192.168.1.10:8006"])
+        }
+        // Counter-input: several such lines under a heading are a list of records, each its own.
+        let list = Self.logins("## Streaming\nhulu / Hulu#Pass-22\nnetflix / Flix!2020-ok\n")
+        #expect(list.count == 2 && list.map(\.password) == ["Hulu#Pass-22", "Flix!2020-ok"])
+        #expect(!list.contains { $0.username == "hulu" && $0.title == "Streaming" })
+    }
+
+    /// Words naming a page or console of the service before its address are no title of
+    /// their own under a heading naming the service: they stay, out of sight.
+    @Test func wordsNamingAPageOfTheServiceGiveWayToTheHeading() {
+        let pihole = Self.logins("## Pi-hole\nweb UI http://pihole.lan/admin — password only: `BlockTheAds42`\n")
+        #expect(pihole.first?.title == "Pi-hole" && pihole.first?.password == "BlockTheAds42")
+        let unifi = Self.logins("## UniFi\nController https://unifi.lan:8443 — `ubnt-admin` / `Ubiquiti sucks 2!`\n")
+        #expect(unifi.first?.title == "UniFi" && unifi.first?.username == "ubnt-admin")
+        #expect(unifi.first?.customFields.contains { $0.value.contains("Controller") } == true)
+        // Counter-input: a service's own name before its address keeps the title.
+        let jira = Self.logins("## Work\nJira https://acme.atlassian.net — ana / Jira!Pass2022\n")
+        #expect(jira.first?.title == "Jira")
+    }
+}
