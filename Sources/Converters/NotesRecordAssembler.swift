@@ -2480,6 +2480,27 @@ struct NotesRecordAssembler {
             bare.remove(at: pair[1])
             bare.remove(at: pair[0])
         }
+        // "buyer acct: sofiam1990 / etsyshopper", "login: ana@x.com - Hunter#22": a labelled login,
+        // then one value of a password's shape after a separator (any one word after a slash),
+        // on a line labelling no password, is that login's password.
+        if namesUser, !sets.contains(.password), draft!.password == nil,
+            let login = fields.firstIndex(where: { [.username, .email].contains($0.label?.field) }),
+            login + 1 < fields.count, case let value = fields[login + 1], value.label == nil,
+            value.tokens.count == 1, value.tokens[0].afterSeparator, !value.parenthesised,
+            value.shape != .url, value.shape != .email,
+            // (The last value: "ad: jreyes / temp Welcome2Acme!" names the password after a word.)
+            fields[(login + 2)...].allSatisfy({ $0.parenthesised || $0.label != nil }),
+            NotesToken.isPasswordLike(value.text) || value.shape == .secret
+                // (Or any one word after the login and a slash: "login / password" is how the
+                // pair is written.)
+                || (value.shape == .word && line.text.contains(fields[login].text + " / " + value.text)),
+            draft!.username == Self.unquoted(fields[login].text),
+            let index = bare.firstIndex(where: { $0.text == value.text })
+        {
+            draft!.password = value.text
+            draft!.placed += 1
+            bare.remove(at: index)
+        }
         // "InPost: 600123987 — hasło Paczkomat!55", "discord ShadowFox#0001 pw d1sc0rd_fox": the
         // one value beside a labelled password, on a line naming no login, is the login — a
         // number, an identifier or a handle, never a value shaped like a password.
@@ -3014,7 +3035,7 @@ struct NotesRecordAssembler {
         "personal", "perso", "privat", "private", "prive", "privado", "work", "trabajo", "travail", "arbeit",
         "lavoro", "werk", "trabalho", "business", "old", "new", "main", "primary", "secondary", "second", "other",
         "alt", "backup", "spam", "junk", "throwaway", "burner", "me", "my", "mine", "kids", "kid", "school",
-        "shared", "joint", "family", "test",
+        "shared", "joint", "family", "test", "buyer", "seller", "shop", "store",
     ]
 
     /// Words naming a page or a console of a service rather than the service: `web UI`,

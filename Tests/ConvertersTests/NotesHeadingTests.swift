@@ -41,4 +41,20 @@ import VaultModel
         let jira = Self.logins("## Work\nJira https://acme.atlassian.net — ana / Jira!Pass2022\n")
         #expect(jira.first?.title == "Jira")
     }
+
+    /// A labelled login, a slash and one value: the value is the login's password (a word too,
+    /// after a slash), unless more follows it; and a buyer's or seller's account under a
+    /// heading naming the service is that service's.
+    @Test func aLabelledLoginThenASlashAndAValueIsThePair() {
+        let buyer = Self.logins("ETSY\n buyer acct: sofiam1990 / etsyshopper\n")
+        #expect(buyer.first?.username == "sofiam1990" && buyer.first?.password == "etsyshopper")
+        #expect(buyer.first?.title == "Etsy (buyer)")
+        let shaped = Self.logins("Bank\nlogin: ana.k - Hunter#22\n")
+        #expect(shaped.first?.username == "ana.k" && shaped.first?.password == "Hunter#22")
+        // Counter-inputs: a word after another separator is no password; a word with a value
+        // after it names that value.
+        #expect(Self.logins("Bank\nlogin: ana.k - branch\n").isEmpty)
+        let initial = Self.logins("- VPN login: `m.ortiz` / initial `Vpn#Start-1` (reset later)\n")
+        #expect(initial.first?.password != "initial")
+    }
 }
