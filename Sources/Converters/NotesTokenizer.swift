@@ -326,9 +326,10 @@ enum NotesTokenizer {
         return result
     }
 
-    /// `4471 8820 1934`, `+86 138 0013 8000`, `06 12 34 56 78`: an account, customer or phone
-    /// number written in groups is one value too: three groups or more and nine digits or more
-    /// (so `2021 12 03` stays a date), opening with three digits or `+`, or in four groups.
+    /// `4471 8820 1934`, `+86 138 0013 8000`, `06 12 34 56 78`, `55 1234 8876`: an account,
+    /// customer or phone number written in groups is one value too: three groups or more and
+    /// nine digits or more (so `2021 12 03` stays a date), opening with three digits or `+`, in
+    /// four groups, or of ten digits or more.
     private static func cardNumbersJoined(_ tokens: [NotesToken]) -> [NotesToken] {
         // (A group may carry the mark of the separator after it: `+44 7700 900123 : pw`.)
         func digits(_ token: NotesToken) -> Int? {
@@ -359,9 +360,12 @@ enum NotesTokenizer {
             let card = cardEnd - index >= 4
             if card { end = cardEnd }
             let groups = end - index
+            // (Ten digits or more in three groups is a phone number however its first group
+            // is written: `55 1234 8876`.)
             let number =
                 groups >= 3 && total >= 9
-                && (groups >= 4 || tokens[index].text.utf8.first == 0x2B || (digits(tokens[index]) ?? 0) >= 3)
+                && (groups >= 4 || tokens[index].text.utf8.first == 0x2B || (digits(tokens[index]) ?? 0) >= 3
+                    || total >= 10)
             if card || number {
                 var joined = NotesToken(
                     tokens[index..<end].map(\.text).joined(separator: " "), afterSeparator: tokens[index].afterSeparator

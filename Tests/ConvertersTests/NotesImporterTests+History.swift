@@ -64,6 +64,10 @@ extension NotesImporterTests {
             "Tax office  user id 3301 7720 5512  password  Refund#2024",
             [("Tax office", "3301 7720 5512", "Refund#2024")])
         Self.expect("Signal = +44 7700 900123 : Safe#Chat8", [("Signal", "+44 7700 900123", "Safe#Chat8")])
+        // Ten digits in three groups, the first of two: a phone number as written in Mexico.
+        Self.expect("- Telcel: 55 1234 8876 — contraseña Movil_Ana85", [("Telcel", "55 1234 8876", "Movil_Ana85")])
+        // Nine digits opening with two (an expiry and a code) stay apart.
+        #expect(!Self.items("Visa 4111 1111 1111 1111 exp 05 2025 123").contains { $0.username == "05 2025 123" })
         // A date written with spaces is no number.
         let items = Self.items("Gym 2021 12 03 joined")
         #expect(!items.contains { $0.username == "2021 12 03" || $0.password == "2021 12 03" })
