@@ -1778,11 +1778,16 @@ struct NotesRecordAssembler {
             if let remark = rest.first, remark.parenthesised, remark.shape == .word, remark.tokens.count > 1 {
                 draft!.title! += " (\(remark.text))"
                 rest = rest.dropFirst()
-            } else if let name = rest.first, name.parenthesised, name.tokens.count == 1, Self.isPlainName(name.text),
+            } else if let name = rest.first, name.parenthesised, name.tokens.count == 1,
+                Self.isPlainName(name.text)
+                    || (name.text.count >= 3 && name.text.allSatisfy(\.isLetter)
+                        && !Self.remarkWords.contains(NotesLabel.fold(name.text))
+                        && !Self.accountQualifierWords.contains(NotesLabel.fold(name.text))),
                 Self.categoryWords.contains(NotesLabel.fold(first.text))
             {
-                // "Bank (Ally)", "Email (Proton)": a name in brackets after a kind of account
-                // is the service: the title as written (it was a remark, out of sight).
+                // "Bank (Ally)", "Email (Proton)", "email (outlook)": a name in brackets after a
+                // kind of account is the service (not "email (work)", which account it is): the
+                // title as written (it was a remark, out of sight).
                 draft!.title = "\(first.text) (\(name.text))"
                 rest = rest.dropFirst()
             }
