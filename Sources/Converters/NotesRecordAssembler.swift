@@ -1521,9 +1521,33 @@ struct NotesRecordAssembler {
     /// A line of three values (and remarks in brackets after them) whose first is shaped as a
     /// password (or a passphrase of capitalised words run together), the second as a login
     /// and the third as a site written in lower case or as a domain: a password written first.
-    static func passwordFirstTriple(_ fields: ArraySlice<NotesLine.Field>) -> (
+    static func passwordFirstTriple(_ written: ArraySlice<NotesLine.Field>) -> (
         password: NotesLine.Field, login: NotesLine.Field, site: NotesLine.Field
     )? {
+        // "xL9#vQ2!mT -> mbell@x.com on 1password.com", "pw for ana at site.com": words joining
+        // the three say how they go together; without them, the same three.
+        var fields = written
+        if written.count >= 2 {
+            // Joining words at either end of a value, or alone between separators, go.
+            var stripped = [NotesLine.Field]()
+            for field in written {
+                guard !field.parenthesised, field.label == nil else {
+                    stripped.append(field)
+                    continue
+                }
+                var tokens = field.tokens[...]
+                while let first = tokens.first, Self.tripleJoinWords.contains(first.folded) { tokens.removeFirst() }
+                while let last = tokens.last, Self.tripleJoinWords.contains(last.folded) { tokens.removeLast() }
+                if tokens.count == field.tokens.count {
+                    stripped.append(field)
+                } else if !tokens.isEmpty {
+                    stripped.append(NotesLine.Field(label: nil, tokens: Array(tokens)))
+                }
+            }
+            if stripped.count != written.count || zip(stripped, written).contains(where: { $0.text != $1.text }) {
+                fields = stripped[...]
+            }
+        }
         guard fields.count >= 3, fields.dropFirst(3).allSatisfy(\.parenthesised) else { return nil }
         let (password, login, site) = (
             fields[fields.startIndex], fields[fields.startIndex + 1], fields[fields.startIndex + 2]
@@ -1542,6 +1566,11 @@ struct NotesRecordAssembler {
         else { return nil }
         return (password, login, site)
     }
+
+    /// Words joining a password, its login and its site on one line (`pw for ana at site.com`).
+    static let tripleJoinWords: Set<String> = [
+        "for", "at", "on", "via", "pour", "sur", "bei", "para", "per", "voor", "op",
+    ]
 
     /// `  2018: Guitar123!!`, `  2021: Strat-21  <-- CURRENT`: a year (or date) with its
     /// colon, one value after it, and only remarks after that; the value and the remarks'
@@ -1729,7 +1758,15 @@ struct NotesRecordAssembler {
             draft!.username = login.text
             draft!.password = password.text
             draft!.placed += 1
-            for field in rest.dropFirst(3) { draft!.unrecognized.append(field.text) }
+            // What is left stays, out of sight: remarks in brackets, the words joining the three.
+            var used = [password.text, login.text, site.text]
+            for field in rest {
+                if let index = used.firstIndex(of: field.text), !field.parenthesised {
+                    used.remove(at: index)
+                } else {
+                    draft!.unrecognized.append(field.text)
+                }
+            }
             return
         }
         // "2011 facebook ana@x.org pw", "2015-03-02 Hulu ana pw": a date opening a line of

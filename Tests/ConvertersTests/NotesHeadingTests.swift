@@ -4,8 +4,8 @@ import VaultModel
 
 @testable import Converters
 
-/// A Markdown heading over one record's lines names that record (from the cold-written set
-/// samples/notes-corpus/outside/u, stop 29), each rule with inputs and counter-inputs.
+/// A Markdown heading over one record's lines names that record, and other rules from the
+/// cold-written set samples/notes-corpus/outside/u (stop 29), each with inputs and counter-inputs.
 @Suite struct NotesHeadingTests {
     static func logins(_ text: String) -> [VaultItem] { NotesImporterTests.items(text).filter { $0.password != nil } }
 
@@ -56,5 +56,17 @@ import VaultModel
         #expect(Self.logins("Bank\nlogin: ana.k - branch\n").isEmpty)
         let initial = Self.logins("- VPN login: `m.ortiz` / initial `Vpn#Start-1` (reset later)\n")
         #expect(initial.first?.password != "initial")
+    }
+
+    /// A password, its login and its site, joined by words (`for`, `at`, `on`) or arrows: the
+    /// site titles it; the joining words stay, out of sight.
+    @Test func aPasswordForALoginAtASiteIsThatSitesLogin() {
+        let arrow = Self.logins("xL9#vQ2!mT  -> mbell@fastmail.com on 1password.com  (the manager itself)")
+        #expect(arrow.first?.title == "1password.com" && arrow.first?.username == "mbell@fastmail.com")
+        #expect(arrow.first?.password == "xL9#vQ2!mT" && arrow.first?.urls == ["1password.com"])
+        let words = Self.logins("Gr8!Scott-77 for ana.k at tumblr.com")
+        #expect(words.first?.title == "tumblr.com" && words.first?.username == "ana.k")
+        // Counter-input: a sentence of words is no such line.
+        #expect(Self.logins("lunch for ana at noon.com").isEmpty)
     }
 }
