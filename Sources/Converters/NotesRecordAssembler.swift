@@ -3430,6 +3430,16 @@ struct NotesRecordAssembler {
     /// "acct # 0091  user: bob": a login name labelled after an account number is the
     /// username; the number is kept as a field under its own label.
     private mutating func loginNameOverNumber(_ name: String, _ value: String) {
+        // "Owen Xbox — gamertag OwenTheGr8 — email owen@x.com — pw x": an address after a name
+        // shown to others (a gamertag, a nickname) is what signs in; the name is a field.
+        if NotesToken.isEmail(value), let shown = draft!.usernameLabel, let current = draft!.username,
+            !Self.isLoginLabel(shown), !Self.isAccountNumberLabel(shown), !NotesToken.isEmail(current),
+            Self.shownNameLabels.contains(NotesLabel.fold(shown))
+        {
+            draft!.username = value
+            draft!.usernameLabel = name
+            return extra(shown, current)
+        }
         guard let numberLabel = draft!.usernameNumberLabel, let number = draft!.username else {
             return extra(name, value)
         }
@@ -3437,6 +3447,12 @@ struct NotesRecordAssembler {
         draft!.usernameNumberLabel = nil
         extra(numberLabel, number)
     }
+
+    /// Labels of a name others see, not the one that signs in: `gamertag`, `nickname`.
+    static let shownNameLabels: Set<String> = [
+        "gamertag", "gamer tag", "nickname", "nick", "screen name", "display name", "pseudo", "apodo", "psn id",
+        "online id", "riot id", "battletag", "battle tag", "epic id", "epic name", "handle", "spitzname", "soprannome",
+    ]
 
     static let identityNumberNames: Set<String> = [
         "ssn", "sin", "pesel", "bsn", "nino", "ni", "tfn", "cpr", "nir", "dni", "nie", "cnp", "egn", "oib", "amka",

@@ -69,4 +69,15 @@ import VaultModel
         // Counter-input: a sentence of words is no such line.
         #expect(Self.logins("lunch for ana at noon.com").isEmpty)
     }
+
+    /// An address after a name shown to others (a gamertag, a nickname) is the login; the
+    /// shown name is a field of the record.
+    @Test func anAddressAfterAShownNameIsTheLogin() {
+        let xbox = NotesImporterTests.items("Owen Xbox — gamertag OwenTheGr8 — email owen@x.com — pw CreeperBoom99")
+        #expect(xbox.first?.username == "owen@x.com" && xbox.first?.password == "CreeperBoom99")
+        #expect(xbox.first?.customFields.contains { $0.name == "gamertag" && $0.value == "OwenTheGr8" } == true)
+        // Counter-input: after a login proper, the address is a field.
+        let proper = NotesImporterTests.items("Forum — username owen_t — email owen@x.com — pw Forum#Pass1")
+        #expect(proper.first?.username == "owen_t")
+    }
 }
