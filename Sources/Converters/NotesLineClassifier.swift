@@ -869,6 +869,23 @@ enum NotesLineClassifier {
             // A final stop ends a sentence when it follows a word, not a value (`Fußball1679.`).
             || (words.count >= 4 && text.last.map { ".!?".contains($0) } == true && tokens.last?.shape == .word)
             || (tokens.count(where: { !$0.parenthesised }) > 10 && outside.count > 8)
+        // "Spotify family - Dad is manager - bob@x.net / Abba-Dancing-Queen": values apart, an
+        // address among them and a password last, is a record line with a remark among its
+        // values, not a sentence.
+        if sentence, let last = tokens.last, last.afterSeparator, !last.parenthesised,
+            last.shape != .email, last.shape != .url,
+            NotesToken.isPasswordLike(last.text)
+                || (last.text.count >= 8 && last.text.contains(where: \.isUppercase)
+                    && last.text.contains(where: { !$0.isLetter })),
+            tokens.contains(where: { $0.shape == .email }),
+            tokens.count(where: { $0.afterSeparator }) >= 3,
+            // (The name first, no sentence: "Prime is on dads account - ana@x / pw" says it.)
+            !tokens.dropFirst().prefix(while: { !$0.afterSeparator }).contains(where: { proseWords.contains($0.folded) }
+            ),
+            !proseWords.contains(tokens[0].folded)
+        {
+            return false
+        }
         // A line with a label and its colon (`Note: call them`) is a record line, whatever its words.
         return sentence && !fields(tokens, prose: true).contains(where: { $0.label != nil })
     }

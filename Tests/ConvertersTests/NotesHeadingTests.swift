@@ -80,4 +80,15 @@ import VaultModel
         let proper = NotesImporterTests.items("Forum — username owen_t — email owen@x.com — pw Forum#Pass1")
         #expect(proper.first?.username == "owen_t")
     }
+
+    /// A name, a remark of a few words, an address and a password, set apart by separators,
+    /// is a record line with a remark, even when the remark is a sentence's words.
+    @Test func aRemarkAmongValuesMakesNoSentence() {
+        let line = Self.logins("Spotify family - Dad is manager - bob@x.net / Abba-Dancing-Queen")
+        #expect(line.first?.title == "Spotify family" && line.first?.username == "bob@x.net")
+        #expect(line.first?.password == "Abba-Dancing-Queen")
+        // Counter-input: a line that opens with a sentence is read as one.
+        let said = NotesImporterTests.items("Prime is on dads account - dad@x.net / Gardening2015")
+        #expect(!said.contains { $0.title.hasPrefix("Prime is") })
+    }
 }
