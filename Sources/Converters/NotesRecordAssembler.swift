@@ -2743,7 +2743,8 @@ struct NotesRecordAssembler {
     /// Words that make a password an old one.
     static let oldWords: Set<String> = [
         "old", "previous", "former", "alt", "alte", "altes", "alter", "ancien", "ancienne", "antiguo", "antigua",
-        "vecchio", "vecchia", "oud", "oude", "antigo", "antiga",
+        "vecchio", "vecchia", "oud", "oude", "antigo", "antiga", "stare", "stary", "stara", "poprzednie", "gammel",
+        "gamla", "gamle", "vanha", "eski",
     ]
 
     /// A value without a label on a labelled line: placed by its shape when its field is free.
@@ -3399,6 +3400,7 @@ struct NotesRecordAssembler {
     static let newWords: Set<String> = [
         "new", "nieuw", "nieuwe", "neu", "neues", "neue", "nouveau", "nouvel", "nouvelle", "nuevo", "nueva", "nuovo",
         "nuova", "novo", "nova", "now", "jetzt", "nu", "maintenant", "ahora", "adesso", "agora", "current", "actuel",
+        "nowe", "nowy", "nowa", "aktualne", "obecne", "teraz", "ny", "nytt", "nya", "uusi", "yeni", "nyt",
     ]
 
     /// "banco" in "Contraseña del banco", "Orange" in "Mot de passe Orange": the words a

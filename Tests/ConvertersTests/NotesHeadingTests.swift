@@ -91,4 +91,13 @@ import VaultModel
         let said = NotesImporterTests.items("Prime is on dads account - dad@x.net / Gardening2015")
         #expect(!said.contains { $0.title.hasPrefix("Prime is") })
     }
+
+    /// Old and new in Polish, Scandinavian, Finnish and Turkish mark a changed password as
+    /// they do in the languages before them: the new one is the password, the old kept beside.
+    @Test func oldAndNewInMoreLanguagesTellAChangedPassword() {
+        let changed = NotesImporterTests.items(
+            "Poczta: a.nowak@onet.pl – hasło stare: nowak1990, nowe: Pierogi-z-Serem-5")
+        #expect(changed.first?.password == "Pierogi-z-Serem-5")
+        #expect(changed.first?.customFields.contains { $0.value == "nowak1990" && $0.concealed } == true)
+    }
 }
