@@ -38,13 +38,20 @@ extension KeyOptions {
         return document
     }
 
-    /// The listed items of `vault` (``ListedItem/read(_:keys:)``), kept until exit; nil for a
-    /// vault with private collections (read its document).
-    func readListed(_ vault: String, keys itemKeys: [String]) throws -> [ListedItem]? {
+    /// What `list` shows of `vault`: its listed items (``ListedItem/read(_:keys:)``, kept until
+    /// exit), or, for a vault with private collections, its document read from `itemKeys`,
+    /// the vault unlocked once either way.
+    func readListed(_ vault: String, keys itemKeys: [String]) throws -> (
+        items: [ListedItem]?, document: VaultDocument?
+    ) {
         let unlocked = try unlock(vault)
-        let items = try reporting(vault) { try reportingModel(vault) { try ListedItem.read(unlocked, keys: itemKeys) } }
-        KeptUntilExit.keep(items as Any)
-        return items
+        if let items = try reporting(
+            vault, { try reportingModel(vault) { try ListedItem.read(unlocked, keys: itemKeys) } })
+        {
+            KeptUntilExit.keep(items)
+            return (items, nil)
+        }
+        return (nil, try readDocument(unlocked, at: vault, itemKeys: itemKeys))
     }
 
     /// The password health of `vault` (``PasswordHealth/init(vault:now:)``: items surveyed
@@ -112,22 +119,25 @@ struct List: ParsableCommand {
 
     func run() throws {
         let path = try folder.map { try FolderArgument.parse($0, option: "--folder") }
-        // Without collections to choose from, each item is kept as what is listed of it.
-        if groupBy == nil, collection.collection == nil,
-            let items = try keys.readListed(
-                vault, keys: json ? VaultDocument.listedItemKeys : VaultDocument.tabledItemKeys)
-        {
-            let rows = items.indices.filter { i in
-                (items[i].trashed != nil) == trash && path.map { items[i].folder.starts(with: $0) } ?? true
-            }
-            return try ItemTable.print(items, rows: rows, json: json)
-        }
         // Grouping by charset reads passwords; the JSON only the listed keys, and the table
-        // only those it shows or filters on.
-        let document =
-            groupBy != nil
-            ? try keys.readDocument(vault)
-            : try keys.readDocument(vault, itemKeys: json ? VaultDocument.listedItemKeys : VaultDocument.tabledItemKeys)
+        // only those it shows or filters on. Without collections to choose from, each item
+        // is kept as what is listed of it.
+        let itemKeys = json ? VaultDocument.listedItemKeys : VaultDocument.tabledItemKeys
+        let document: VaultDocument
+        if groupBy != nil {
+            document = try keys.readDocument(vault)
+        } else if collection.collection == nil {
+            let read = try keys.readListed(vault, keys: itemKeys)
+            if let items = read.items {
+                let rows = items.indices.filter { i in
+                    (items[i].trashed != nil) == trash && path.map { items[i].folder.starts(with: $0) } ?? true
+                }
+                return try ItemTable.print(items, rows: rows, json: json)
+            }
+            document = read.document!
+        } else {
+            document = try keys.readDocument(vault, itemKeys: itemKeys)
+        }
         let selected = try collection.selected(in: document, vault: vault)
         // Fields read in place (a copy of each item was a retain and a release per field).
         let rows = document.items.indices.filter { i in

@@ -446,8 +446,9 @@ extension BinaryPropertyListReader {
     /// The top-level array of `bytes` read in one part a core, each part by a reader of its
     /// own (its own table of shared strings and its own path, which starts at the array, so a
     /// cycle through it is still one); nil when the document is not such an array, or when
-    /// any part fails or together they pass the node budget: the reader going in order then
-    /// reads it and finds and names the failure exactly as it always has. Elements are
+    /// any part fails or passes its share of the node budget: the reader going in order then
+    /// reads it and finds and names the failure exactly as it always has (a document whose
+    /// nodes are unevenly spread over its parts is read in order too). Elements are
     /// independent values, so the parts' elements, in order, are the array the reader going
     /// in order makes, and the nodes they count add up to what it counts.
     static func decodeTopArrayInParts(_ bytes: UnsafeRawBufferPointer) -> PropertyListValue? {
@@ -475,6 +476,7 @@ extension BinaryPropertyListReader {
         }
         let parts = min(cores, 16)
         let budget = PropertyListLimits.expandedNodeBudget(forByteCount: bytes.count)
+        let share = (budget - 1) / parts
         // Per part: elements made, nodes counted, and whether it failed (each part writes only
         // its own entries).
         let tallies = UnsafeMutableBufferPointer<Int>.allocate(capacity: 3 * parts)
@@ -492,7 +494,11 @@ extension BinaryPropertyListReader {
                 defer { slots.deallocate() }
                 slots.initialize(repeating: -1)
                 var reader = BinaryPropertyListReader(bytes: bytes, trailer: trailer, slots: slots)
-                reader.nodesLeft -= 1  // the array itself, as the reader going in order counts it
+                // A share of the budget each (the array itself counted once, as in order): a
+                // part past its share stops there, so parts never build more than one budget
+                // together (each with the whole of it, shared subtrees made every part expand
+                // up to it before the sum was looked at).
+                reader.nodesLeft = share
                 do {
                     try reader.enter(top, at: start, depth: 0)
                     for i in range {
@@ -503,7 +509,7 @@ extension BinaryPropertyListReader {
                 } catch {
                     failed[part] = 1
                 }
-                used[part] = budget - 1 - reader.nodesLeft
+                used[part] = share - reader.nodesLeft
             }
             let nodes = (0..<parts).reduce(1) { $0 + used[$1] }
             if (0..<parts).contains(where: { failed[$0] != 0 }) || nodes > budget {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Private collections through `coffer`, as the README's two-person demo uses them: each
@@ -45,6 +46,22 @@ import Testing
             try ok(
                 ["add", "v.coffer", "--title", title, "--password-file", "pw"]
                     + (collection.map { ["--collection", $0] } ?? []), who, in: dir)
+        }
+    }
+
+    /// `list` reads the passphrase once: a vault with collections is listed from a
+    /// passphrase read from a descriptor (a second unlock read it again and found it empty).
+    @Test func listingAVaultWithCollectionsAsksForThePassphraseOnce() throws {
+        let dir = try CLITests.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Self.household(in: dir)
+        for extra in [[], ["--json"], ["--trash"]] {
+            let run = try ProcessRunner.run(
+                CLITests.binary, ["list", "v.coffer", "--passphrase-fd", "0"] + extra,
+                stdin: Data("ana: tulip anchor velvet oxygen\n".utf8), directory: dir,
+                environment: ProcessInfo.processInfo.environment.filter { $0.key != "COFFER_PASSPHRASE" })
+            #expect(run.status == 0, "\(extra): \(run.stderr)")
+            if extra.isEmpty { #expect(String(decoding: run.stdout, as: UTF8.self).contains("Ana's bank")) }
         }
     }
 
