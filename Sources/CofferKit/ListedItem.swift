@@ -32,15 +32,6 @@ public struct ListedItem: Sendable {
     /// read, as ``VaultDocument/init(vault:itemKeys:)`` reads and checks them; nil for a vault
     /// with private collections (read its document).
     public static func read(_ vault: UnlockedVault, keys: [String]) throws -> [ListedItem]? {
-        try vault.withRecords { records in
-            // Asked inside: reading the records remembered the index that holds the table.
-            guard try vault.collectionTable()?.collections.isEmpty ?? true else { return nil }
-            guard records.count > 0 else { return [] }
-            _ = try VaultDocument(settingsRecord: try records.decode(0))
-            return try records.mapEntries(1..<records.count, keys: keys) { n, entries in
-                guard let entries else { throw ModelError(record: n, key: "", "an item record is not a dictionary") }
-                return ListedItem(try VaultItem(plist: entries, record: n))
-            }
-        }
+        try VaultDocument.mapItems(of: vault, keys: keys) { _, item in ListedItem(item) }?.items
     }
 }

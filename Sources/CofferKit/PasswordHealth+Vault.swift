@@ -11,16 +11,9 @@ extension PasswordHealth {
     /// its document and use ``init(_:now:)``).
     public init?(vault: UnlockedVault, now: Date = Date()) throws {
         let calendar = Calendar(identifier: .gregorian)
-        let surveys = try vault.withRecords { records -> [ItemSurvey]? in
-            // Asked inside: reading the records remembered the index that holds the table.
-            guard try vault.collectionTable()?.collections.isEmpty ?? true else { return nil }
-            guard records.count > 0 else { return [] }
-            _ = try VaultDocument(settingsRecord: try records.decode(0))
-            return try records.mapEntries(1..<records.count, keys: Self.itemKeys) { n, entries in
-                guard let entries else { throw ModelError(record: n, key: "", "an item record is not a dictionary") }
-                return ItemSurvey(try VaultItem(plist: entries, record: n), at: n - 1, now: now, calendar: calendar)
-            }
-        }
+        let surveys = try VaultDocument.mapItems(of: vault, keys: Self.itemKeys) { n, item in
+            ItemSurvey(item, at: n - 1, now: now, calendar: calendar)
+        }?.items
         guard let surveys else { return nil }
         self.init(surveys: surveys)
     }

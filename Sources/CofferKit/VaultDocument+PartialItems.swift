@@ -18,16 +18,37 @@ extension VaultDocument {
     /// keys of a record are not checked here. A vault with collections is read whole (their
     /// items are in their own regions), as ``init(vault:)`` reads it.
     public init(vault: UnlockedVault, itemKeys: [String]) throws {
-        let partial = try vault.withRecords { records -> VaultDocument? in
+        guard let read = try Self.mapItems(of: vault, keys: itemKeys, { _, item in item }) else {
+            try self.init(vault: vault)
+            return
+        }
+        self.init()
+        if let settings = read.settings {
+            self = try VaultDocument(settingsRecord: settings)
+            partialItemKeys = itemKeys
+            items = read.items
+        }
+    }
+
+    /// `make` of every item of `vault` (its record number, the item), each item read from
+    /// `keys` only, on every core, and made into what the caller keeps on the thread that read
+    /// it; the settings record is read and checked first (nil for a vault without records).
+    /// Nil for a vault with private collections: their items are read with their collections.
+    static func mapItems<T: Sendable>(
+        of vault: UnlockedVault, keys: [String], _ make: @Sendable (Int, VaultItem) throws -> T
+    ) throws -> (settings: PropertyListValue?, items: [T])? {
+        try vault.withRecords { records in
             // Asked inside: reading the records remembered the index that holds the table.
             guard try vault.collectionTable()?.collections.isEmpty ?? true else { return nil }
-            guard records.count > 0 else { return VaultDocument() }
-            var document = try VaultDocument(settingsRecord: try records.decode(0))
-            document.partialItemKeys = itemKeys
-            document.items = try Self.items(of: records, keys: itemKeys)
-            return document
+            guard records.count > 0 else { return (nil, []) }
+            let settings = try records.decode(0)
+            _ = try VaultDocument(settingsRecord: settings)
+            let items = try records.mapEntries(1..<records.count, keys: keys) { n, entries in
+                guard let entries else { throw ModelError(record: n, key: "", "an item record is not a dictionary") }
+                return try make(n, try VaultItem(plist: entries, record: n))
+            }
+            return (settings, items)
         }
-        if let partial { self = partial } else { try self.init(vault: vault) }
     }
 
     /// Every item record of `records` (1…), each read from `keys` only, on every core.
