@@ -72,9 +72,8 @@ public struct PasswordStrength: Equatable, Sendable {
     /// The estimate's bits alone, ``bits`` of ``init(_:userWords:)``: no explanation is
     /// asked of zxcvbn, so none is built (`analyze` asks this of every password).
     public static func bits(_ password: String, userWords: [String] = []) -> Double {
-        var bytes = Array(password.utf8)
-        defer { wipe(&bytes) }
-        return match(utf8: bytes, userWords: userWords, info: nil)
+        // (The one copy of its bytes is `match`'s, wiped there.)
+        match(utf8: password.utf8, userWords: userWords, info: nil)
     }
 
     /// zxcvbn's bits for `password` (up to a NUL, at most ``examinedBytes``), its matches in

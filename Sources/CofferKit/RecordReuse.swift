@@ -60,9 +60,6 @@ enum RecordReuse {
             self.whole = whole
         }
 
-        /// How many items were read.
-        var count: Int { blank == nil ? items.count : stubs.count }
-
         /// `body` of the items as read, lent in place (never copied: at 100,000 items a
         /// copy of each to compare it was a third of a save).
         func withRead<R>(_ body: (ReadItems) throws -> R) rethrows -> R {

@@ -22,40 +22,45 @@ extension VaultDocument {
             try self.init(vault: vault)
             return
         }
-        self.init()
-        if let settings = read.settings {
-            self = try VaultDocument(settingsRecord: settings)
-            partialItemKeys = itemKeys
-            items = read.items
+        guard let settings = read.settings else {
+            self.init()
+            return
         }
+        self = settings
+        partialItemKeys = itemKeys
+        items = read.items
     }
 
     /// `make` of every item of `vault` (its record number, the item), each item read from
     /// `keys` only, on every core, and made into what the caller keeps on the thread that read
-    /// it; the settings record is read and checked first (nil for a vault without records).
-    /// Nil for a vault with private collections: their items are read with their collections.
+    /// it; first the settings record, read and checked (as a document without items; nil for
+    /// a vault without records). Nil for a vault with private collections: their items are
+    /// read with their collections.
     static func mapItems<T: Sendable>(
         of vault: UnlockedVault, keys: [String], _ make: @Sendable (Int, VaultItem) throws -> T
-    ) throws -> (settings: PropertyListValue?, items: [T])? {
+    ) throws -> (settings: VaultDocument?, items: [T])? {
         try vault.withRecords { records in
             // Asked inside: reading the records remembered the index that holds the table.
             guard try vault.collectionTable()?.collections.isEmpty ?? true else { return nil }
             guard records.count > 0 else { return (nil, []) }
-            let settings = try records.decode(0)
-            _ = try VaultDocument(settingsRecord: settings)
-            let items = try records.mapEntries(1..<records.count, keys: keys) { n, entries in
-                guard let entries else { throw ModelError(record: n, key: "", "an item record is not a dictionary") }
-                return try make(n, try VaultItem(plist: entries, record: n))
-            }
-            return (settings, items)
+            let settings = try VaultDocument(settingsRecord: try records.decode(0))
+            return (settings, try mapItems(of: records, keys: keys, make))
+        }
+    }
+
+    /// `make` of every item record of `records` (1…), each read from `keys` only, on every
+    /// core.
+    static func mapItems<T: Sendable>(
+        of records: RecordsView, keys: [String], _ make: @Sendable (Int, VaultItem) throws -> T
+    ) throws -> [T] {
+        try records.mapEntries(1..<records.count, keys: keys) { n, entries in
+            guard let entries else { throw ModelError(record: n, key: "", "an item record is not a dictionary") }
+            return try make(n, try VaultItem(plist: entries, record: n))
         }
     }
 
     /// Every item record of `records` (1…), each read from `keys` only, on every core.
     static func items(of records: RecordsView, keys: [String]) throws -> [VaultItem] {
-        try records.mapEntries(1..<records.count, keys: keys) { n, entries in
-            guard let entries else { throw ModelError(record: n, key: "", "an item record is not a dictionary") }
-            return try VaultItem(plist: entries, record: n)
-        }
+        try mapItems(of: records, keys: keys) { _, item in item }
     }
 }

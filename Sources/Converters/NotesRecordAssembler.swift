@@ -1526,28 +1526,23 @@ struct NotesRecordAssembler {
     )? {
         // "xL9#vQ2!mT -> mbell@x.com on 1password.com", "pw for ana at site.com": words joining
         // the three say how they go together; without them, the same three.
-        var fields = written
-        if written.count >= 2 {
-            // Joining words at either end of a value, or alone between separators, go.
-            var stripped = [NotesLine.Field]()
-            for field in written {
-                guard !field.parenthesised, field.label == nil else {
-                    stripped.append(field)
-                    continue
-                }
-                var tokens = field.tokens[...]
-                while let first = tokens.first, Self.tripleJoinWords.contains(first.folded) { tokens.removeFirst() }
-                while let last = tokens.last, Self.tripleJoinWords.contains(last.folded) { tokens.removeLast() }
-                if tokens.count == field.tokens.count {
-                    stripped.append(field)
-                } else if !tokens.isEmpty {
-                    stripped.append(NotesLine.Field(label: nil, tokens: Array(tokens)))
-                }
+        // Joining words at either end of a value, or alone between separators, go.
+        var stripped = [NotesLine.Field]()
+        for field in written {
+            guard !field.parenthesised, field.label == nil else {
+                stripped.append(field)
+                continue
             }
-            if stripped.count != written.count || zip(stripped, written).contains(where: { $0.text != $1.text }) {
-                fields = stripped[...]
+            var tokens = field.tokens[...]
+            while let first = tokens.first, Self.tripleJoinWords.contains(first.folded) { tokens.removeFirst() }
+            while let last = tokens.last, Self.tripleJoinWords.contains(last.folded) { tokens.removeLast() }
+            if tokens.count == field.tokens.count {
+                stripped.append(field)
+            } else if !tokens.isEmpty {
+                stripped.append(NotesLine.Field(label: nil, tokens: Array(tokens)))
             }
         }
+        let fields = stripped[...]
         guard fields.count >= 3, fields.dropFirst(3).allSatisfy(\.parenthesised) else { return nil }
         let (password, login, site) = (
             fields[fields.startIndex], fields[fields.startIndex + 1], fields[fields.startIndex + 2]
@@ -3435,8 +3430,7 @@ struct NotesRecordAssembler {
         // "Owen Xbox — gamertag OwenTheGr8 — email owen@x.com — pw x": an address after a name
         // shown to others (a gamertag, a nickname) is what signs in; the name is a field.
         if NotesToken.isEmail(value), let shown = draft!.usernameLabel, let current = draft!.username,
-            !Self.isLoginLabel(shown), !Self.isAccountNumberLabel(shown), !NotesToken.isEmail(current),
-            Self.shownNameLabels.contains(NotesLabel.fold(shown))
+            !NotesToken.isEmail(current), Self.shownNameLabels.contains(NotesLabel.fold(shown))
         {
             draft!.username = value
             draft!.usernameLabel = name

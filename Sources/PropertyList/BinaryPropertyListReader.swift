@@ -456,18 +456,18 @@ extension BinaryPropertyListReader {
         // (asking reads the process's CPU affinity: it made exporting 100,000 records 5× slower).
         guard bytes.count >= partsMinimumBytes else { return nil }
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        guard cores > 1,
-            let trailer = try? BinaryPropertyListTrailer(validating: bytes),
-            (try? validateOffsetTable(bytes, trailer)) != nil
-        else { return nil }
+        guard cores > 1, let trailer = try? BinaryPropertyListTrailer(validating: bytes) else { return nil }
         let top = trailer.topObject
         // The array's element references, checked as readArray checks them.
         let probe = UnsafeMutableBufferPointer<Int32>.allocate(capacity: 0)
         defer { probe.deallocate() }
         let reader = BinaryPropertyListReader(bytes: bytes, trailer: trailer, slots: probe)
+        // The top object's offset alone first: a document that is no array (a dictionary
+        // on top) goes to the reader in order without the whole table checked twice.
         let start = reader.offset(of: top)
-        let marker = bytes[start]
-        guard marker >> 4 == 0xA, let (count, body) = try? reader.readCount(at: start, info: Int(marker & 0x0F)),
+        guard start >= 8, start < trailer.offsetTableOffset, bytes[start] >> 4 == 0xA,
+            (try? validateOffsetTable(bytes, trailer)) != nil,
+            let (count, body) = try? reader.readCount(at: start, info: Int(bytes[start] & 0x0F)),
             count >= partsMinimumElements
         else { return nil }
         let (refBytes, overflow) = count.multipliedReportingOverflow(by: trailer.objectRefSize)
@@ -477,14 +477,12 @@ extension BinaryPropertyListReader {
         let parts = min(cores, 16)
         let budget = PropertyListLimits.expandedNodeBudget(forByteCount: bytes.count)
         let share = (budget - 1) / parts
-        // Per part: elements made, nodes counted, and whether it failed (each part writes only
-        // its own entries).
-        let tallies = UnsafeMutableBufferPointer<Int>.allocate(capacity: 3 * parts)
+        // Per part: elements made, and whether it failed (each part writes only its own entries).
+        let tallies = UnsafeMutableBufferPointer<Int>.allocate(capacity: 2 * parts)
         defer { tallies.deallocate() }
         tallies.initialize(repeating: 0)
         nonisolated(unsafe) let made = tallies.baseAddress!
-        nonisolated(unsafe) let used = made + parts
-        nonisolated(unsafe) let failed = made + 2 * parts
+        nonisolated(unsafe) let failed = made + parts
         nonisolated(unsafe) let bytes = bytes  // read only, by every part
         let elements = [PropertyListValue](unsafeUninitializedCapacity: count) { buffer, initialized in
             nonisolated(unsafe) let out = buffer.baseAddress!
@@ -507,12 +505,10 @@ extension BinaryPropertyListReader {
                         made[part] += 1
                     }
                 } catch {
-                    failed[part] = 1
+                    failed[part] = 1  // passing its share of the budget too
                 }
-                used[part] = share - reader.nodesLeft
             }
-            let nodes = (0..<parts).reduce(1) { $0 + used[$1] }
-            if (0..<parts).contains(where: { failed[$0] != 0 }) || nodes > budget {
+            if (0..<parts).contains(where: { failed[$0] != 0 }) {
                 for part in 0..<parts { (out + count * part / parts).deinitialize(count: made[part]) }
                 initialized = 0
             } else {

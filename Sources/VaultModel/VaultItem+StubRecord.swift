@@ -85,13 +85,8 @@ extension VaultItem {
 
     /// ``storedFieldSpans`` but the fields a ``StubRecord`` holds.
     private static let restSpans: [(offset: Int, size: Int)]? = {
-        guard let spans = storedFieldSpans, let rareOffset else { return nil }
-        let held = [
-            MemoryLayout<VaultItem>.offset(of: \.id), MemoryLayout<VaultItem>.offset(of: \.kind),
-            MemoryLayout<VaultItem>.offset(of: \.title), MemoryLayout<VaultItem>.offset(of: \.folder),
-            MemoryLayout<VaultItem>.offset(of: \.attachments), rareOffset,
-        ]
+        guard let spans = storedFieldSpans, let held = heldSpans?.map(\.item) else { return nil }
         let rest = spans.filter { !held.contains($0.offset) }
-        return rest.count == spans.count - 6 ? rest : nil
+        return rest.count == spans.count - held.count ? rest : nil
     }()
 }

@@ -55,7 +55,7 @@ import VaultModel
         // after it names that value.
         #expect(Self.logins("Bank\nlogin: ana.k - branch\n").isEmpty)
         let initial = Self.logins("- VPN login: `m.ortiz` / initial `Vpn#Start-1` (reset later)\n")
-        #expect(initial.first?.password != "initial")
+        #expect(initial.first?.password == "Vpn#Start-1" && initial.first?.username == "m.ortiz")
     }
 
     /// A password, its login and its site, joined by words (`for`, `at`, `on`) or arrows: the
