@@ -36,7 +36,8 @@ public enum BinaryPropertyList {
     }
 
     /// Encodes a value as bplist00. The output depends only on the value (and `sortKeys`).
-    /// Throws only for nesting deeper than ``PropertyListLimits/maximumDepth``.
+    /// Throws for nesting deeper than ``PropertyListLimits/maximumDepth`` (and for more than
+    /// 2^31 − 1 distinct strings or objects, which no memory holds).
     public static func encode(_ value: PropertyListValue, sortKeys: Bool = false) throws -> [UInt8] {
         try BinaryPropertyListWriter.encode(value, sortKeys: sortKeys)
     }

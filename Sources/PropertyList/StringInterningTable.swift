@@ -1,6 +1,7 @@
 import Foundation
 
-/// Deduplicates strings by their exact UTF-8 bytes for the binary writer.
+/// Deduplicates strings by their exact UTF-8 bytes for the binary writer, and keeps those
+/// bytes for writing.
 ///
 /// Swift's `String` equality and hashing follow canonical equivalence, so "é" (U+00E9)
 /// and "e\u{301}" would be merged into one object and the file would change what was
@@ -8,6 +9,10 @@ import Foundation
 /// `Dictionary<String, Int>` on 600,000 unique strings (SipHash plus resizing dominated
 /// the writer's profile). The hash is seeded per writer, so crafted collisions cannot be
 /// prepared in advance.
+///
+/// Each distinct string's bytes are copied once into one arena rather than kept as a
+/// `String`: holding 600,000 strings cost a retain and a release each, and writing them
+/// out another pair; those were a quarter of the encoder's time.
 struct StringInterningTable {
     /// Open addressing; hash and entry side by side so a probe touches one cache line.
     private struct Slot {
@@ -17,16 +22,24 @@ struct StringInterningTable {
         var entry: Int32 = -1
     }
 
+    /// One distinct string: where its UTF-8 bytes are in ``utf8``, and its full hash, for
+    /// rehashing when the table grows.
+    struct Entry {
+        var offset: Int
+        var hash: UInt64
+        var utf8Count: Int32
+        var object: Int32
+    }
+
     private var slots: [Slot]
     private var mask: Int
     private let seed: UInt64
-    /// The distinct strings, in first-seen order; `entry` indexes this and `objectIndices`.
-    private(set) var strings: [String] = []
+    /// The distinct strings in first-seen order; a slot's `entry` indexes this.
+    private(set) var entries: [Entry] = []
     /// Whether each distinct string is all ASCII (bplist's one-byte form), found while hashing.
     private(set) var isASCII: [Bool] = []
-    private var objectIndices: [Int32] = []
-    /// Full hashes by entry, for rehashing when the table grows.
-    private var hashes: [UInt64] = []
+    /// The distinct strings' UTF-8 bytes, one after another.
+    private(set) var utf8: [UInt8] = []
 
     init(expectedCount: Int = 64) {
         var capacity = 16
@@ -37,28 +50,59 @@ struct StringInterningTable {
     }
 
     /// The object index already assigned to `string`, or assigns `next` and returns it,
-    /// with the position of the string in ``strings`` and its UTF-8 length.
-    mutating func index(of string: String, orInsert next: Int) -> (object: Int, string: Int, utf8Count: Int) {
-        var s = string
-        let (hash, ascii, utf8Count) = s.withUTF8 { (Self.hash($0, seed: seed), Self.isASCII($0), $0.count) }
+    /// with the string's entry, its UTF-8 length and whether it is ASCII.
+    mutating func index(of string: String, orInsert next: Int) throws -> (object: Int, entry: Int, utf8Count: Int, isASCII: Bool) {
+        if let found = try string.utf8.withContiguousStorageIfAvailable({ try index(ofBytes: $0, orInsert: next) }) {
+            return found
+        }
+        var copy = string  // not native UTF-8 (bridged); made contiguous once
+        return try copy.withUTF8 { try index(ofBytes: $0, orInsert: next) }
+    }
+
+    private mutating func index(ofBytes bytes: UnsafeBufferPointer<UInt8>, orInsert next: Int) throws -> (object: Int, entry: Int, utf8Count: Int, isASCII: Bool) {
+        let hash = Self.hash(bytes, seed: seed)
         let tag = UInt32(truncatingIfNeeded: hash >> 32)
         var at = Int(truncatingIfNeeded: hash) & mask
         while true {
             let slot = slots[at]
             if slot.entry < 0 { break }
-            if slot.tag == tag, Self.sameBytes(&strings[Int(slot.entry)], &s) {
-                return (Int(objectIndices[Int(slot.entry)]), Int(slot.entry), utf8Count)
+            if slot.tag == tag, hasBytes(bytes, at: Int(slot.entry)) {
+                let entry = Int(slot.entry)
+                return (Int(entries[entry].object), entry, bytes.count, isASCII[entry])
             }
             at = (at + 1) & mask
         }
-        let entry = strings.count
+        guard entries.count < Int(Int32.max), next < Int(Int32.max), bytes.count < Int(Int32.max) else {
+            throw PropertyListError(.tooManyNodes, "more than \(Int32.max) strings or objects to write")
+        }
+        let entry = entries.count
+        let ascii = Self.isASCII(bytes)
         slots[at] = Slot(tag: tag, entry: Int32(entry))
-        strings.append(s)
+        entries.append(Entry(offset: utf8.count, hash: hash, utf8Count: Int32(bytes.count), object: Int32(next)))
         isASCII.append(ascii)
-        hashes.append(hash)
-        objectIndices.append(Int32(next))
-        if strings.count * 4 > slots.count * 3 { grow() }
-        return (next, entry, utf8Count)
+        utf8.append(contentsOf: bytes)
+        if entries.count * 4 > slots.count * 3 { grow() }
+        return (next, entry, bytes.count, ascii)
+    }
+
+    var count: Int { entries.count }
+    var byteCount: Int { utf8.count }
+
+    /// Room for `count` distinct strings of `bytes` UTF-8 bytes in all. The slots are not
+    /// sized up front: a table that starts large misses the cache from its first insert,
+    /// and measured slower than one that grows.
+    mutating func reserve(bytes: Int, count: Int) {
+        utf8.reserveCapacity(bytes)
+        entries.reserveCapacity(count)
+        isASCII.reserveCapacity(count)
+    }
+
+    /// Calls `body` with the UTF-8 bytes of an entry.
+    func withUTF8<R>(of entry: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        let e = entries[entry]
+        return try utf8.withUnsafeBufferPointer {
+            try body(UnsafeBufferPointer(rebasing: $0[e.offset..<e.offset + Int(e.utf8Count)]))
+        }
     }
 
     /// Empties the table for the next document, keeping small allocations and the seed.
@@ -69,10 +113,16 @@ struct StringInterningTable {
         } else {
             for i in slots.indices { slots[i] = Slot() }
         }
-        strings.removeAll(keepingCapacity: strings.capacity <= 512)
+        entries.removeAll(keepingCapacity: entries.capacity <= 512)
         isASCII.removeAll(keepingCapacity: isASCII.capacity <= 512)
-        objectIndices.removeAll(keepingCapacity: objectIndices.capacity <= 512)
-        hashes.removeAll(keepingCapacity: hashes.capacity <= 512)
+        utf8.removeAll(keepingCapacity: utf8.capacity <= 16_384)
+    }
+
+    private func hasBytes(_ bytes: UnsafeBufferPointer<UInt8>, at entry: Int) -> Bool {
+        let e = entries[entry]
+        guard Int(e.utf8Count) == bytes.count else { return false }
+        guard bytes.count > 0 else { return true }
+        return utf8.withUnsafeBufferPointer { memcmp($0.baseAddress! + e.offset, bytes.baseAddress!, bytes.count) == 0 }
     }
 
     private mutating func grow() {
@@ -80,20 +130,12 @@ struct StringInterningTable {
         var newSlots = [Slot](repeating: Slot(), count: capacity)
         let newMask = capacity - 1
         for slot in slots where slot.entry >= 0 {
-            var at = Int(truncatingIfNeeded: hashes[Int(slot.entry)]) & newMask
+            var at = Int(truncatingIfNeeded: entries[Int(slot.entry)].hash) & newMask
             while newSlots[at].entry >= 0 { at = (at + 1) & newMask }
             newSlots[at] = slot
         }
         slots = newSlots
         mask = newMask
-    }
-
-    private static func sameBytes(_ a: inout String, _ b: inout String) -> Bool {
-        a.withUTF8 { x in
-            b.withUTF8 { y in
-                x.count == y.count && (x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0)
-            }
-        }
     }
 
     private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -20,7 +20,14 @@ import Testing
     @Test func plistlibReadsOurOutputAndWritesTheSameBytes() throws {
         let dir = try Peers.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let values = Self.values(.plistlib)
+        // The last value is an array long enough for the writer to size its tables from its
+        // first elements; equal and canonically equivalent strings recur across it.
+        let recurring: [PropertyListValue] = [.string("shared"), .string("caf\u{E9}"), .string("cafe\u{301}"), .string("\u{1F511} key")]
+        let long = PropertyListValue.array(
+            Self.values(.plistlib, count: 5000, seed: 70_000).enumerated().map { i, value in
+                .array([value, recurring[i % recurring.count], .string("item \(i % 700)")])
+            })
+        let values = Self.values(.plistlib) + [long]
         var ourXML = [[UInt8]]()
         var ourBinary = [[UInt8]]()
         for (i, value) in values.enumerated() {
