@@ -223,7 +223,8 @@ struct BinaryPropertyListWriter {
                     switch object.kind {
                     case .string:
                         let entry = strings.entries[object.start]
-                        let bytes = UnsafeBufferPointer(rebasing: utf8[entry.offset..<entry.offset + Int(entry.utf8Count)])
+                        let bytes = UnsafeBufferPointer(
+                            rebasing: utf8[entry.offset..<entry.offset + Int(entry.utf8Count)])
                         out.writeString(utf8: bytes, ascii: strings.isASCII[object.start])
                     case .scalar: out.writeScalar(scalarValues[object.start])
                     case .array:

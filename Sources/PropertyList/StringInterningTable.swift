@@ -51,7 +51,9 @@ struct StringInterningTable {
 
     /// The object index already assigned to `string`, or assigns `next` and returns it,
     /// with the string's entry, its UTF-8 length and whether it is ASCII.
-    mutating func index(of string: String, orInsert next: Int) throws -> (object: Int, entry: Int, utf8Count: Int, isASCII: Bool) {
+    mutating func index(of string: String, orInsert next: Int) throws -> (
+        object: Int, entry: Int, utf8Count: Int, isASCII: Bool
+    ) {
         if let found = try string.utf8.withContiguousStorageIfAvailable({ try index(ofBytes: $0, orInsert: next) }) {
             return found
         }
@@ -59,7 +61,9 @@ struct StringInterningTable {
         return try copy.withUTF8 { try index(ofBytes: $0, orInsert: next) }
     }
 
-    private mutating func index(ofBytes bytes: UnsafeBufferPointer<UInt8>, orInsert next: Int) throws -> (object: Int, entry: Int, utf8Count: Int, isASCII: Bool) {
+    private mutating func index(ofBytes bytes: UnsafeBufferPointer<UInt8>, orInsert next: Int) throws -> (
+        object: Int, entry: Int, utf8Count: Int, isASCII: Bool
+    ) {
         let hash = Self.hash(bytes, seed: seed)
         let tag = UInt32(truncatingIfNeeded: hash >> 32)
         var at = Int(truncatingIfNeeded: hash) & mask

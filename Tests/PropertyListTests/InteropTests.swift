@@ -22,7 +22,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         // The last value is an array long enough for the writer to size its tables from its
         // first elements; equal and canonically equivalent strings recur across it.
-        let recurring: [PropertyListValue] = [.string("shared"), .string("caf\u{E9}"), .string("cafe\u{301}"), .string("\u{1F511} key")]
+        let recurring: [PropertyListValue] = [
+            .string("shared"), .string("caf\u{E9}"), .string("cafe\u{301}"), .string("\u{1F511} key"),
+        ]
         let long = PropertyListValue.array(
             Self.values(.plistlib, count: 5000, seed: 70_000).enumerated().map { i, value in
                 .array([value, recurring[i % recurring.count], .string("item \(i % 700)")])
