@@ -35,13 +35,16 @@ enum ItemTable {
                 var writer = PrettyJSONWriter()
                 for position in order.count * slice / slices..<order.count * (slice + 1) / slices {
                     let i = rows[order[position]]
-                    var row: [(String, PrettyJSONWriter.Value)] = [
-                        ("id", .string(items[i].id.recordString)), ("kind", .string(items[i].kind.name)),
-                        ("title", .string(items[i].title)), ("username", .string(items[i].username ?? "")),
-                        ("folder", .strings(items[i].folder)), ("urls", .strings(items[i].urls)),
-                        ("tags", .strings(items[i].tags)),
-                    ]
+                    // Keys in sorted order, as the writer prints them (then it need not sort).
+                    var row: [(String, PrettyJSONWriter.Value)] = []
+                    row.reserveCapacity(8)
                     if showsCollection { row.append(("collection", .string(collection(items[i])))) }
+                    row += [
+                        ("folder", .strings(items[i].folder)), ("id", .string(items[i].id.recordString)),
+                        ("kind", .string(items[i].kind.name)), ("tags", .strings(items[i].tags)),
+                        ("title", .string(items[i].title)), ("urls", .strings(items[i].urls)),
+                        ("username", .string(items[i].username ?? "")),
+                    ]
                     writer.writeObject(row, last: position == order.count - 1)
                 }
                 return writer.bytes

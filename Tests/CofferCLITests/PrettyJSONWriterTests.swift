@@ -29,6 +29,10 @@ import Testing
                 withJSONObject: Array(plain.prefix(count)), options: [.prettyPrinted, .sortedKeys])
             let expected = TerminalSafeJSON.escape(String(decoding: data, as: UTF8.self))
             #expect(String(decoding: writer.bytes, as: UTF8.self) == expected, "\(count) objects")
+            // Keys given already in order (as list gives them) print the same.
+            var inOrder = PrettyJSONWriter()
+            inOrder.writeArray(of: objects.prefix(count).map { $0.sorted { $0.0 < $1.0 } })
+            #expect(inOrder.bytes == writer.bytes, "\(count) objects, keys given in order")
         }
     }
 }
