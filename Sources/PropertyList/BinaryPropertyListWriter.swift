@@ -9,11 +9,12 @@ import Foundation
 /// Reference and offset widths are 1, 2, 4 or 8 bytes, readable by every bplist reader.
 ///
 /// Two passes: numbering (which also sums the exact output size), then one write into a
-/// buffer allocated once.
+/// buffer allocated once. A long top-level array is numbered and written in parts, one per
+/// core (``BinaryPropertyListPartedWriter``), which reaches into the tables kept here.
 struct BinaryPropertyListWriter {
     /// Key for deduplicating non-string scalars. Reals and dates compare by bit pattern so
     /// that 0.0 and -0.0 stay distinct and NaN deduplicates with itself.
-    private enum ScalarKey: Hashable {
+    enum ScalarKey: Hashable {
         case data(Data)
         case integer(PropertyListInteger)
         case real(UInt64)
@@ -24,7 +25,7 @@ struct BinaryPropertyListWriter {
 
     /// One object to write, 16 bytes: no reference-counted payload, so numbering and
     /// writing 700,000 of them retains nothing.
-    private struct FlatObject {
+    struct FlatObject {
         enum Kind: UInt8 { case string, scalar, array, dictionary }
         var kind: Kind
         /// Containers: the number of entries (dictionaries: pairs).
@@ -35,25 +36,41 @@ struct BinaryPropertyListWriter {
         var start: Int = 0
     }
 
-    private var objects: [FlatObject] = []
-    private var children: [Int] = []
+    var objects: [FlatObject] = []
+    var children: [Int] = []
     /// Reused per depth: a container's child references are collected here while its
     /// subtree is numbered, then copied to `children` in one piece.
     private var scratch: [[Int]] = []
-    private var strings = StringInterningTable(expectedCount: 8)
-    private var scalars: [ScalarKey: Int] = [:]
-    private var scalarValues: [PropertyListValue] = []
+    private(set) var strings: StringInterningTable
+    private(set) var scalars: [ScalarKey: Int] = [:]
+    private(set) var scalarValues: [PropertyListValue] = []
     private let sortKeys: Bool
     /// Bytes of all objects except their references (whose width is not known yet).
     private var objectBytes = 8
 
     static func encode(_ value: PropertyListValue, sortKeys: Bool) throws -> [UInt8] {
+        if case .array(let elements) = value,
+            let bytes = BinaryPropertyListPartedWriter.encode(elements, sortKeys: sortKeys)
+        {
+            return bytes
+        }
+        return try encodeInOrder(value, sortKeys: sortKeys)
+    }
+
+    /// ``encode(_:sortKeys:)`` by one writer going in order, never in parts (what tests
+    /// compare the parts with).
+    static func encodeInOrder(_ value: PropertyListValue, sortKeys: Bool) throws -> [UInt8] {
         var writer = BinaryPropertyListWriter(sortKeys: sortKeys)
         _ = try writer.flatten(value, depth: 0)
         return writer.write()
     }
 
-    init(sortKeys: Bool) { self.sortKeys = sortKeys }
+    /// `seed` is the string table's hash seed: the parts of one document share one, so that
+    /// a part looks its strings up in another's table by the hashes it already has.
+    init(sortKeys: Bool, seed: UInt64 = StringInterningTable.randomSeed()) {
+        self.sortKeys = sortKeys
+        strings = StringInterningTable(expectedCount: 8, seed: seed)
+    }
 
     /// Encodes one document with tables left from the previous one emptied, not reallocated
     /// (a vault's 100,000 small records each paid for fresh tables and a random seed).
@@ -70,7 +87,7 @@ struct BinaryPropertyListWriter {
 
     // MARK: Numbering
 
-    private mutating func flatten(_ value: PropertyListValue, depth: Int) throws -> Int {
+    mutating func flatten(_ value: PropertyListValue, depth: Int) throws -> Int {
         guard depth <= PropertyListLimits.maximumDepth else {
             throw PropertyListError(.tooDeep, "nesting deeper than \(PropertyListLimits.maximumDepth) levels")
         }
@@ -115,17 +132,24 @@ struct BinaryPropertyListWriter {
             scratch[depth] = refs
             return index
         case .string(let s): return try string(s)
-        case .data(let d): return scalar(value, key: .data(d))
-        case .integer(let i): return scalar(value, key: .integer(i))
-        case .real(let r): return scalar(value, key: .real(r.bitPattern))
-        case .date(let d): return scalar(value, key: .date(d.timeIntervalSinceReferenceDate.bitPattern))
-        case .bool(let b): return scalar(value, key: .bool(b))
-        case .uid(let u): return scalar(value, key: .uid(u))
+        case .data, .integer, .real, .date, .bool, .uid: return scalar(value, key: Self.scalarKey(of: value))
+        }
+    }
+
+    static func scalarKey(of value: PropertyListValue) -> ScalarKey {
+        switch value {
+        case .data(let d): .data(d)
+        case .integer(let i): .integer(i)
+        case .real(let r): .real(r.bitPattern)
+        case .date(let d): .date(d.timeIntervalSinceReferenceDate.bitPattern)
+        case .bool(let b): .bool(b)
+        case .uid(let u): .uid(u)
+        case .string, .array, .dictionary: preconditionFailure("not a non-string scalar")
         }
     }
 
     /// The sizes of the growing tables at one moment.
-    private struct Tally {
+    struct Tally {
         var objects, children, stringBytes, strings: Int
         init(_ writer: BinaryPropertyListWriter) {
             (objects, children) = (writer.objects.count, writer.children.count)
@@ -135,7 +159,7 @@ struct BinaryPropertyListWriter {
 
     /// Reserves room for an array of `count` elements whose first `sampled` grew the tables
     /// from `before` to now, with 5 % to spare.
-    private mutating func reserve(for count: Int, likeFirst sampled: Int, since before: Tally) {
+    mutating func reserve(for count: Int, likeFirst sampled: Int, since before: Tally) {
         let now = Tally(self)
         let scale = Double(count) / Double(sampled) * 1.05
         func projected(_ now: Int, _ then: Int) -> Int { now + Int(Double(now - then) * scale) }
@@ -181,11 +205,11 @@ struct BinaryPropertyListWriter {
     // MARK: Sizes
 
     /// 1, 2, 4 or 8: the width plistlib picks for a count or offset (strictly below 2^8…).
-    private static func byteWidth(forMaximum value: UInt64) -> Int {
+    static func byteWidth(forMaximum value: UInt64) -> Int {
         value < 1 << 8 ? 1 : value < 1 << 16 ? 2 : value < 1 << 32 ? 4 : 8
     }
 
-    private static func markerSize(count: Int) -> Int {
+    static func markerSize(count: Int) -> Int {
         count < 15 ? 1 : 2 + byteWidth(forMaximum: UInt64(count))
     }
 
@@ -215,44 +239,62 @@ struct BinaryPropertyListWriter {
         return [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
             var out = ByteWriter(base: buffer.baseAddress!)
             out.append(BinaryPropertyList.magic)
-            var offsetAt = tableOffset
-            strings.utf8.withUnsafeBufferPointer { utf8 in
-                for object in objects {
-                    out.store(UInt64(out.position), width: offsetSize, at: offsetAt)
-                    offsetAt += offsetSize
-                    switch object.kind {
-                    case .string:
-                        let entry = strings.entries[object.start]
-                        let bytes = UnsafeBufferPointer(
-                            rebasing: utf8[entry.offset..<entry.offset + Int(entry.utf8Count)])
-                        out.writeString(utf8: bytes, ascii: strings.isASCII[object.start])
-                    case .scalar: out.writeScalar(scalarValues[object.start])
-                    case .array:
-                        out.writeMarker(0xA0, count: Int(object.count))
-                        for i in object.start..<object.start + Int(object.count) {
-                            out.appendBigEndian(UInt64(children[i]), width: refSize)
-                        }
-                    case .dictionary:
-                        out.writeMarker(0xD0, count: Int(object.count))
-                        for i in object.start..<object.start + 2 * Int(object.count) {
-                            out.appendBigEndian(UInt64(children[i]), width: refSize)
-                        }
-                    }
-                }
-            }
+            writeObjects(into: &out, table: (tableOffset, offsetSize), refSize: refSize)
             precondition(out.position == tableOffset, "bplist size computation is off")
-            out.position = offsetAt
-            out.append([0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(refSize)])
-            out.appendBigEndian(UInt64(objects.count), width: 8)
-            out.appendBigEndian(0, width: 8)  // the root is always object 0
-            out.appendBigEndian(UInt64(tableOffset), width: 8)
+            out.writeTrailer(table: (tableOffset, offsetSize), refSize: refSize, objectCount: objects.count)
             precondition(out.position == total, "bplist size computation is off")
             initialized = total
         }
     }
 
+    /// Writes the objects in order from `out`'s position, each one's offset into the offset
+    /// table (at `table.offset`, `table.width` bytes an entry) at its index in the document.
+    /// `global` maps this writer's indices to the document's when it numbered one part of it;
+    /// an object mapped below `base` is written by an earlier part, and skipped.
+    func writeObjects(
+        into out: inout ByteWriter, table: (offset: Int, width: Int), refSize: Int,
+        global: UnsafeBufferPointer<Int32>? = nil, base: Int = 0
+    ) {
+        @inline(__always) func index(_ i: Int) -> Int { global.map { Int($0[i]) } ?? i }
+        strings.utf8.withUnsafeBufferPointer { utf8 in
+            for o in objects.indices {
+                let at = index(o)
+                if at < base { continue }
+                out.store(UInt64(out.position), width: table.width, at: table.offset + at * table.width)
+                let object = objects[o]
+                switch object.kind {
+                case .string:
+                    let entry = strings.entries[object.start]
+                    let bytes = UnsafeBufferPointer(rebasing: utf8[entry.offset..<entry.offset + Int(entry.utf8Count)])
+                    out.writeString(utf8: bytes, ascii: strings.isASCII[object.start])
+                case .scalar: out.writeScalar(scalarValues[object.start])
+                case .array, .dictionary:
+                    out.writeMarker(object.kind == .array ? 0xA0 : 0xD0, count: Int(object.count))
+                    let refs = object.kind == .array ? Int(object.count) : 2 * Int(object.count)
+                    for i in object.start..<object.start + refs {
+                        out.appendBigEndian(UInt64(index(children[i])), width: refSize)
+                    }
+                }
+            }
+        }
+    }
+
+    /// The bytes `object` takes without its references (whose width depends on the whole
+    /// document): what numbering adds to `objectBytes` for it.
+    func bytesWithoutReferences(_ object: FlatObject) -> Int {
+        switch object.kind {
+        case .string:
+            let count = Int(strings.entries[object.start].utf8Count)
+            if strings.isASCII[object.start] { return Self.markerSize(count: count) + count }
+            let units = strings.withUTF8(of: object.start) { String(decoding: $0, as: UTF8.self).utf16.count }
+            return Self.markerSize(count: units) + 2 * units
+        case .scalar: return Self.encodedSize(ofScalar: scalarValues[object.start])
+        case .array, .dictionary: return Self.markerSize(count: Int(object.count))
+        }
+    }
+
     /// Writes into memory sized exactly by the numbering pass.
-    private struct ByteWriter {
+    struct ByteWriter {
         let base: UnsafeMutablePointer<UInt8>
         var position = 0
 
@@ -281,6 +323,15 @@ struct BinaryPropertyListWriter {
             case 4: raw.storeBytes(of: UInt32(truncatingIfNeeded: value).bigEndian, as: UInt32.self)
             default: raw.storeBytes(of: value.bigEndian, as: UInt64.self)
             }
+        }
+
+        /// The offset table's 32-byte trailer, after the table; the root is object 0.
+        mutating func writeTrailer(table: (offset: Int, width: Int), refSize: Int, objectCount: Int) {
+            position = table.offset + objectCount * table.width
+            append([0, 0, 0, 0, 0, 0, UInt8(table.width), UInt8(refSize)])
+            appendBigEndian(UInt64(objectCount), width: 8)
+            appendBigEndian(0, width: 8)
+            appendBigEndian(UInt64(table.offset), width: 8)
         }
 
         mutating func writeMarker(_ marker: UInt8, count: Int) {

@@ -41,12 +41,30 @@ struct StringInterningTable {
     /// The distinct strings' UTF-8 bytes, one after another.
     private(set) var utf8: [UInt8] = []
 
-    init(expectedCount: Int = 64) {
+    init(expectedCount: Int = 64, seed: UInt64 = randomSeed()) {
         var capacity = 16
         while capacity < expectedCount * 2 { capacity <<= 1 }
         slots = Array(repeating: Slot(), count: capacity)
         mask = capacity - 1
-        seed = UInt64.random(in: 0...UInt64.max) | 1
+        self.seed = seed
+    }
+
+    static func randomSeed() -> UInt64 { UInt64.random(in: 0...UInt64.max) | 1 }
+
+    /// The object index `other`'s entry has in this table, if this table holds its bytes;
+    /// both tables must share a seed (the entry's hash is used as it is).
+    func object(of entry: Int, in other: StringInterningTable) -> Int? {
+        let hash = other.entries[entry].hash
+        let tag = UInt32(truncatingIfNeeded: hash >> 32)
+        return other.withUTF8(of: entry) { bytes in
+            var at = Int(truncatingIfNeeded: hash) & mask
+            while true {
+                let slot = slots[at]
+                if slot.entry < 0 { return nil }
+                if slot.tag == tag, hasBytes(bytes, at: Int(slot.entry)) { return Int(entries[Int(slot.entry)].object) }
+                at = (at + 1) & mask
+            }
+        }
     }
 
     /// The object index already assigned to `string`, or assigns `next` and returns it,
