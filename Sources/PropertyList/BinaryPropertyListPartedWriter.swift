@@ -30,38 +30,51 @@ enum BinaryPropertyListPartedWriter {
         guard elements.count >= partsMinimumElements else { return nil }
         let cores = ProcessInfo.processInfo.activeProcessorCount
         guard cores > 1 else { return nil }
-        let parts = min(cores, 16)
+        return encode(elements, sortKeys: sortKeys, parts: min(cores, 16))
+    }
+
+    /// ``encode(_:sortKeys:)`` in `parts` parts, whatever the cores (tests run 2, 3 and 5).
+    static func encode(_ elements: [PropertyListValue], sortKeys: Bool, parts: Int) -> [UInt8]? {
+        precondition(parts >= 2 && elements.count >= parts, "parts need elements")
         let seed = StringInterningTable.randomSeed()
-        let results = UnsafeMutableBufferPointer<(BinaryPropertyListWriter, [Int])?>.allocate(capacity: parts)
-        results.initialize(repeating: nil)
-        defer { results.deinitialize().deallocate() }
-        nonisolated(unsafe) let out = results  // each part writes only its own entry
+        let slots = UnsafeMutableBufferPointer<(BinaryPropertyListWriter, [Int])?>.allocate(capacity: parts)
+        slots.initialize(repeating: nil)
+        defer { slots.deinitialize().deallocate() }
+        nonisolated(unsafe) let numberedParts = slots  // each part writes only its own slot
         DispatchQueue.concurrentPerform(iterations: parts) { part in
             let range = elements.count * part / parts..<elements.count * (part + 1) / parts
-            out[part] = try? number(elements, range, isFirst: part == 0, sortKeys, seed)
+            numberedParts[part] = try? number(elements, range, isFirst: part == 0, sortKeys: sortKeys, seed: seed)
         }
-        let writers = results.map { $0?.0 }
-        let topReferences = results.map { $0?.1 ?? [] }
-        guard writers.allSatisfy({ $0 != nil }) else { return nil }
-        var numbered = writers.map { $0! }
-        // The root's references go after the first part's children (whose numbers are the
-        // document's), once every part's are known.
-        numbered[0].objects[0].start = numbered[0].children.count
-        numbered[0].objects[0].count = UInt32(elements.count)
-        let numbering = renumber(numbered, earlier: findEarlier(numbered))
+        // Moved out, not copied: a copy would share part 0's tables, and patching the root
+        // below would then copy them whole.
+        var writers = [BinaryPropertyListWriter]()
+        var topReferences = [[Int]]()
         for part in 0..<parts {
-            numbered[0].children += topReferences[part].map { part == 0 ? $0 : Int(numbering.global[part][$0]) }
+            guard let (writer, references) = slots[part] else { return nil }
+            slots[part] = nil
+            writers.append(writer)
+            topReferences.append(references)
         }
-        return write(numbered, numbering)
+        // Numbers are 32-bit from here on: a document past 2^31 − 1 objects (no memory holds
+        // one) is left to the writer in order, which says so.
+        guard writers.reduce(0, { $0 + $1.objects.count }) < Int(Int32.max) else { return nil }
+        writers[0].setRoot(count: elements.count)
+        let numbering = renumber(writers, earlier: findEarlier(writers))
+        // The root's references, in the document's numbers, once every part's are known.
+        for part in 0..<parts {
+            writers[0].appendRootReferences(
+                topReferences[part].lazy.map { part == 0 ? $0 : Int(numbering.global[part][$0]) })
+        }
+        return write(writers, numbering)
     }
 
     /// A writer that numbered `elements[range]`, and the numbers it gave them. The first
     /// part's writer starts with the root array (object 0), its references set later.
     private static func number(
-        _ elements: [PropertyListValue], _ range: Range<Int>, isFirst: Bool, _ sortKeys: Bool, _ seed: UInt64
+        _ elements: [PropertyListValue], _ range: Range<Int>, isFirst: Bool, sortKeys: Bool, seed: UInt64
     ) throws -> (BinaryPropertyListWriter, [Int]) {
         var writer = BinaryPropertyListWriter(sortKeys: sortKeys, seed: seed)
-        if isFirst { writer.objects.append(.init(kind: .array)) }
+        if isFirst { writer.setRoot(count: 0) }
         var references = [Int]()
         references.reserveCapacity(range.count)
         try elements.withUnsafeBufferPointer { elements in
@@ -74,7 +87,9 @@ enum BinaryPropertyListPartedWriter {
         return (writer, references)
     }
 
-    /// Where an earlier part has an object's equal: the part, and the object's number there.
+    /// Where an earlier part has an object's equal: the part, and the object's number there;
+    /// part -1 when none has. (Not an optional: two 32-bit numbers, one per distinct string
+    /// of the document, keep the table at 8 bytes an entry.)
     private struct Earlier {
         var part: Int32
         var object: Int32
@@ -90,7 +105,7 @@ enum BinaryPropertyListPartedWriter {
             capacity: writers.count)
         found.initialize(repeating: ([], []))
         defer { found.deinitialize().deallocate() }
-        nonisolated(unsafe) let out = found  // each part writes only its own entry
+        nonisolated(unsafe) let foundByPart = found  // each part writes only its own entry
         DispatchQueue.concurrentPerform(iterations: writers.count) { part in
             let writer = writers[part]
             var strings = [Earlier](repeating: none, count: writer.strings.count)
@@ -112,7 +127,7 @@ enum BinaryPropertyListPartedWriter {
                     }
                 }
             }
-            out[part] = (strings, scalars)
+            foundByPart[part] = (strings, scalars)
         }
         return Array(found)
     }
@@ -122,7 +137,7 @@ enum BinaryPropertyListPartedWriter {
     /// each part's objects take without their references.
     private struct Numbering {
         var global: [[Int32]]
-        var base: [Int]
+        var firstOwnNumber: [Int]
         var objectCount: Int
         var bytes: [Int]
     }
@@ -132,11 +147,11 @@ enum BinaryPropertyListPartedWriter {
     private static func renumber(
         _ writers: [BinaryPropertyListWriter], earlier: [(strings: [Earlier], scalars: [Earlier])]
     ) -> Numbering {
-        var numbering = Numbering(global: [], base: [], objectCount: 0, bytes: [])
+        var numbering = Numbering(global: [], firstOwnNumber: [], objectCount: 0, bytes: [])
         for (part, writer) in writers.enumerated() {
             var global = [Int32](repeating: 0, count: writer.objects.count)
             var bytes = 0
-            numbering.base.append(numbering.objectCount)
+            numbering.firstOwnNumber.append(numbering.objectCount)
             for (o, object) in writer.objects.enumerated() {
                 let equal: Earlier? =
                     switch object.kind {
@@ -175,20 +190,20 @@ enum BinaryPropertyListPartedWriter {
             nonisolated(unsafe) let base = buffer.baseAddress!  // each part writes only its own span
             var out = BinaryPropertyListWriter.ByteWriter(base: base)
             out.append(BinaryPropertyList.magic)
-            let spansRight = UnsafeMutableBufferPointer<Bool>.allocate(capacity: writers.count)
-            spansRight.initialize(repeating: false)
-            defer { spansRight.deallocate() }
-            nonisolated(unsafe) let checks = spansRight
+            let filledExactly = UnsafeMutableBufferPointer<Bool>.allocate(capacity: writers.count)
+            filledExactly.initialize(repeating: false)
+            defer { filledExactly.deallocate() }
+            nonisolated(unsafe) let filled = filledExactly  // each part writes only its own entry
             DispatchQueue.concurrentPerform(iterations: writers.count) { part in
                 var out = BinaryPropertyListWriter.ByteWriter(base: base, position: starts[part])
                 numbering.global[part].withUnsafeBufferPointer { global in
                     writers[part].writeObjects(
                         into: &out, table: table, refSize: refSize, global: part == 0 ? nil : global,
-                        base: numbering.base[part])
+                        firstOwnNumber: numbering.firstOwnNumber[part])
                 }
-                checks[part] = out.position == starts[part + 1]
+                filled[part] = out.position == starts[part + 1]
             }
-            precondition(spansRight.allSatisfy { $0 }, "bplist size computation is off")
+            precondition(filledExactly.allSatisfy { $0 }, "bplist size computation is off")
             out.writeTrailer(table: table, refSize: refSize, objectCount: numbering.objectCount)
             precondition(out.position == total, "bplist size computation is off")
             initialized = total

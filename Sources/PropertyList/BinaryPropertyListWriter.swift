@@ -36,8 +36,8 @@ struct BinaryPropertyListWriter {
         var start: Int = 0
     }
 
-    var objects: [FlatObject] = []
-    var children: [Int] = []
+    private(set) var objects: [FlatObject] = []
+    private(set) var children: [Int] = []
     /// Reused per depth: a container's child references are collected here while its
     /// subtree is numbered, then copied to `children` in one piece.
     private var scratch: [[Int]] = []
@@ -148,6 +148,18 @@ struct BinaryPropertyListWriter {
         }
     }
 
+    /// The root array of a document numbered in parts (object 0, of `count` elements), its
+    /// references after this writer's children: ``appendRootReferences(_:)`` adds them.
+    mutating func setRoot(count: Int) {
+        if objects.isEmpty { objects.append(FlatObject(kind: .array)) }
+        objects[0].start = children.count
+        objects[0].count = UInt32(count)
+    }
+
+    mutating func appendRootReferences(_ references: some Sequence<Int>) {
+        children.append(contentsOf: references)
+    }
+
     /// The sizes of the growing tables at one moment.
     struct Tally {
         var objects, children, stringBytes, strings: Int
@@ -250,16 +262,16 @@ struct BinaryPropertyListWriter {
     /// Writes the objects in order from `out`'s position, each one's offset into the offset
     /// table (at `table.offset`, `table.width` bytes an entry) at its index in the document.
     /// `global` maps this writer's indices to the document's when it numbered one part of it;
-    /// an object mapped below `base` is written by an earlier part, and skipped.
+    /// an object mapped below `firstOwnNumber` is written by an earlier part, and skipped.
     func writeObjects(
         into out: inout ByteWriter, table: (offset: Int, width: Int), refSize: Int,
-        global: UnsafeBufferPointer<Int32>? = nil, base: Int = 0
+        global: UnsafeBufferPointer<Int32>? = nil, firstOwnNumber: Int = 0
     ) {
         @inline(__always) func index(_ i: Int) -> Int { global.map { Int($0[i]) } ?? i }
         strings.utf8.withUnsafeBufferPointer { utf8 in
             for o in objects.indices {
                 let at = index(o)
-                if at < base { continue }
+                if at < firstOwnNumber { continue }
                 out.store(UInt64(out.position), width: table.width, at: table.offset + at * table.width)
                 let object = objects[o]
                 switch object.kind {

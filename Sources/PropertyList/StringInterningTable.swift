@@ -54,6 +54,7 @@ struct StringInterningTable {
     /// The object index `other`'s entry has in this table, if this table holds its bytes;
     /// both tables must share a seed (the entry's hash is used as it is).
     func object(of entry: Int, in other: StringInterningTable) -> Int? {
+        precondition(seed == other.seed, "tables of one document share a seed")
         let hash = other.entries[entry].hash
         let tag = UInt32(truncatingIfNeeded: hash >> 32)
         return other.withUTF8(of: entry) { bytes in
@@ -95,7 +96,8 @@ struct StringInterningTable {
             at = (at + 1) & mask
         }
         guard entries.count < Int(Int32.max), next < Int(Int32.max), bytes.count < Int(Int32.max) else {
-            throw PropertyListError(.tooManyNodes, "more than \(Int32.max) strings or objects to write")
+            throw PropertyListError(
+                .tooManyNodes, "more than \(Int32.max) strings or objects, or a string of as many bytes, to write")
         }
         let entry = entries.count
         let ascii = Self.isASCII(bytes)

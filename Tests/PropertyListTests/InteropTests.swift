@@ -20,8 +20,9 @@ import Testing
     @Test func plistlibReadsOurOutputAndWritesTheSameBytes() throws {
         let dir = try Peers.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        // The last value is an array long enough for the writer to size its tables from its
-        // first elements; equal and canonically equivalent strings recur across it.
+        // The last value is an array long enough to be written in parts on several cores (and
+        // on one, to have the writer size its tables from its first elements); equal and
+        // canonically equivalent strings recur across it.
         let recurring: [PropertyListValue] = [
             .string("shared"), .string("caf\u{E9}"), .string("cafe\u{301}"), .string("\u{1F511} key"),
         ]

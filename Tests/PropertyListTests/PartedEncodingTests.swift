@@ -35,17 +35,47 @@ import Testing
         return a.count == b.count ? nil : min(a.count, b.count)
     }
 
+    /// Parts as many as the cores (2 here), and more: the earliest of several earlier parts
+    /// holds an object's equal, and numbers pass through more than one part.
+    static let partCounts = [2, 3, 5]
+
     @Test(arguments: [false, true])
     func theBytesAreThoseOfTheWriterGoingInOrder(sortKeys: Bool) throws {
         for (count, seed) in [(4_096, 1 as UInt64), (5_003, 2), (12_000, 3)] {
             let value = Self.array(count: count, seed: seed)
             guard case .array(let elements) = value else { return }
-            let parted = try #require(BinaryPropertyListPartedWriter.encode(elements, sortKeys: sortKeys))
             let inOrder = try BinaryPropertyListWriter.encodeInOrder(value, sortKeys: sortKeys)
-            #expect(Self.firstDifference(parted, inOrder) == nil, "\(count) elements, sortKeys \(sortKeys)")
+            for parts in Self.partCounts {
+                let parted = try #require(
+                    BinaryPropertyListPartedWriter.encode(elements, sortKeys: sortKeys, parts: parts))
+                #expect(
+                    Self.firstDifference(parted, inOrder) == nil,
+                    "\(count) elements, \(parts) parts, sortKeys \(sortKeys)")
+            }
             #expect(Self.firstDifference(try BinaryPropertyList.encode(value, sortKeys: sortKeys), inOrder) == nil)
-            #expect(try BinaryPropertyList.decode(parted) == value)
+            #expect(try BinaryPropertyList.decode(inOrder) == value)
         }
+    }
+
+    /// Top-level elements that are themselves strings and scalars recurring across parts
+    /// (the root's references pass through each part's numbers), and an element first seen
+    /// in the last part only.
+    @Test func topLevelStringsAndScalarsRecurringAcrossParts() throws {
+        let elements: [PropertyListValue] =
+            (0..<6_000).map { i in
+                switch i % 4 {
+                case 0: .integer(.init(i % 3))
+                case 1: .string(i % 8 == 1 ? "even" : "odd \(i % 5)")
+                case 2: .real(i % 8 == 2 ? -0.0 : 0.0)
+                default: .array([.string("odd 1"), .bool(i % 3 == 0)])
+                }
+            } + [.string("last only"), .string(""), .integer(1)]
+        let inOrder = try BinaryPropertyListWriter.encodeInOrder(.array(elements), sortKeys: false)
+        for parts in Self.partCounts {
+            let parted = try #require(BinaryPropertyListPartedWriter.encode(elements, sortKeys: false, parts: parts))
+            #expect(Self.firstDifference(parted, inOrder) == nil, "\(parts) parts")
+        }
+        #expect(try BinaryPropertyList.decode(inOrder) == .array(elements))
     }
 
     /// Over 65,535 objects the references are 4 bytes wide: the width is the whole
@@ -53,7 +83,7 @@ import Testing
     @Test func referenceWidthIsTheDocuments() throws {
         let value = PropertyListValue.array((0..<70_000).map { .string("s\($0)") })
         guard case .array(let elements) = value else { return }
-        let parted = try #require(BinaryPropertyListPartedWriter.encode(elements, sortKeys: false))
+        let parted = try #require(BinaryPropertyListPartedWriter.encode(elements, sortKeys: false, parts: 2))
         #expect(Self.firstDifference(parted, try BinaryPropertyListWriter.encodeInOrder(value, sortKeys: false)) == nil)
         #expect(parted[parted.count - 25] == 4)  // 70,001 objects: 4-byte references
     }
@@ -71,7 +101,7 @@ import Testing
         for _ in 0..<(PropertyListLimits.maximumDepth + 1) { deep = .array([deep]) }
         var elements = (0..<6_000).map { PropertyListValue.string("e\($0)") }
         elements[5_500] = deep
-        #expect(BinaryPropertyListPartedWriter.encode(elements, sortKeys: false) == nil)
+        #expect(BinaryPropertyListPartedWriter.encode(elements, sortKeys: false, parts: 3) == nil)
         #expect(throws: PropertyListError(.tooDeep, "")) { try BinaryPropertyList.encode(.array(elements)) }
     }
 }
