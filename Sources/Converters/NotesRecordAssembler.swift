@@ -1799,7 +1799,7 @@ struct NotesRecordAssembler {
                     || field.tokens.last?.shape == .secret
             })
         if let first = rest.first,
-            first.shape == .word || joinedTitle,
+            first.shape == .word || joinedTitle || Self.isNumberedServiceName(rest),
             !first.parenthesised,
             !NotesToken.isPasswordLike(first.text)
                 || (joinedTitle && first.text.split(separator: "/").allSatisfy { $0.first?.isUppercase == true })
@@ -3819,6 +3819,19 @@ struct NotesRecordAssembler {
         text.count >= 3 && text.contains(where: \.isLetter) && !text.utf8.contains(0x20)
             && (text.contains { "._@".contains($0) } || text.contains(where: \.isNumber))
             && !NotesToken.isPasswordLike(text)
+    }
+
+    /// "Bet365  mdunn_85  PutItOnRed:17", "Office365 - ana@x.com - pw": a name of letters and
+    /// digits opening a line of three values, a login and then a password after it, names the
+    /// service (it looks like a login name, and had been taken for one).
+    static func isNumberedServiceName(_ values: ArraySlice<NotesLine.Field>) -> Bool {
+        guard values.count == 3 else { return false }
+        let (name, login, password) = (values[values.startIndex], values[values.startIndex + 1], values.last!)
+        return name.tokens.count == 1 && name.shape == .secret && !name.parenthesised
+            && name.text.allSatisfy({ $0.isLetter || $0.isNumber }) && !NotesToken.isPasswordLike(name.text)
+            && !login.parenthesised && (login.shape == .email || (login.tokens.count == 1 && isHandle(login.text)))
+            && !password.parenthesised && password.tokens.count == 1
+            && (NotesToken.isPasswordLike(password.text) || password.shape == .secret)
     }
 
     static func isHandle(_ text: String) -> Bool {

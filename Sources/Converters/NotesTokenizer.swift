@@ -37,7 +37,8 @@ enum NotesTokenizer {
     static func tokens(_ line: Substring) -> [NotesToken] {
         var tokens = [NotesToken]()
         let splitBars =
-            (line.count(where: { $0 == "|" }) >= 2 && !hasStandingSeparator(line)) || isTitleBarValue(line)
+            (line.count(where: { $0 == "|" }) >= 2 && !hasStandingSeparator(line) && !barsInLabelledPassword(line))
+            || isTitleBarValue(line)
         var pendingSeparator = true
         var inParentheses = false
         var bracketGroups = 0
@@ -329,7 +330,8 @@ enum NotesTokenizer {
     /// `4471 8820 1934`, `+86 138 0013 8000`, `06 12 34 56 78`, `55 1234 8876`: an account,
     /// customer or phone number written in groups is one value too: three groups or more and
     /// nine digits or more (so `2021 12 03` stays a date), opening with three digits or `+`, in
-    /// four groups, or of ten digits or more.
+    /// four groups, or of ten digits or more; or two groups of ten digits or more opening
+    /// with 0 (`07700 900181`).
     private static func cardNumbersJoined(_ tokens: [NotesToken]) -> [NotesToken] {
         // (A group may carry the mark of the separator after it: `+44 7700 900123 : pw`.)
         func digits(_ token: NotesToken) -> Int? {
@@ -339,7 +341,7 @@ enum NotesTokenizer {
             }
             return text.utf8.count
         }
-        guard tokens.count(where: { digits($0) != nil }) >= 3 else { return tokens }
+        guard tokens.count(where: { digits($0) != nil }) >= 2 else { return tokens }
         var result = [NotesToken]()
         var index = 0
         while index < tokens.count {
@@ -362,10 +364,14 @@ enum NotesTokenizer {
             let groups = end - index
             // (Ten digits or more in three groups is a phone number however its first group
             // is written: `55 1234 8876`.)
+            // (`07700 900181`, `0171 2345678`: two groups of ten digits or more, the first a
+            // trunk prefix, 0, and at least three digits long, are a phone number too.)
             let number =
-                groups >= 3 && total >= 9
-                && (groups >= 4 || tokens[index].text.utf8.first == 0x2B || (digits(tokens[index]) ?? 0) >= 3
-                    || total >= 10)
+                (groups >= 3 && total >= 9
+                    && (groups >= 4 || tokens[index].text.utf8.first == 0x2B || (digits(tokens[index]) ?? 0) >= 3
+                        || total >= 10))
+                || (groups == 2 && total >= 10 && tokens[index].text.utf8.first == 0x30
+                    && (digits(tokens[index]) ?? 0) >= 3)
             if card || number {
                 var joined = NotesToken(
                     tokens[index..<end].map(\.text).joined(separator: " "), afterSeparator: tokens[index].afterSeparator
@@ -473,6 +479,22 @@ enum NotesTokenizer {
         line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\u{A0}" }).contains { chunk in
             chunk.allSatisfy { separatorCharacters.contains($0) }
         } || line.contains("\t")
+    }
+
+    /// `pass: UniFi|Net|2024`: every bar inside the one word after a password label (written
+    /// with its colon or `=`) is part of the password, not a column of `a|b|c`.
+    static func barsInLabelledPassword(_ line: Substring) -> Bool {
+        let chunks = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\u{A0}" })
+        guard let value = chunks.firstIndex(where: { $0.contains("|") }), value > chunks.startIndex,
+            chunks[value...].dropFirst().allSatisfy({ !$0.contains("|") }),
+            chunks[value].first != "|", chunks[value].last != "|",
+            let mark = chunks[value - 1].last, mark == ":" || mark == "="
+        else { return false }
+        // The label: the one to three words before the value, its mark taken off.
+        return (1...min(NotesLabel.longestPhrase, value - chunks.startIndex)).contains { words in
+            let phrase = chunks[(value - words)..<value].joined(separator: " ").dropLast()
+            return NotesLabel.lookup(NotesLabel.fold(String(phrase)))?.field == .password
+        }
     }
 
     /// `GitHub|Printemps2018#`: a lone `|` in a line without spaces, after a capitalised

@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+import VaultModel
+
+@testable import Converters
+
+/// Values whose shape had misled the notes reader, from the tuned set
+/// samples/notes-corpus/outside/m (stop 30): a service named with digits, bars inside a
+/// labelled password, a phone number in two groups. Each with inputs and counter-inputs.
+@Suite struct NotesValueShapeTests {
+    static func logins(_ text: String) -> [VaultItem] { NotesImporterTests.items(text).filter { $0.password != nil } }
+
+    /// A name of letters and digits opening a line of three values, a login and a password
+    /// after it, is the service: it had been taken for the login, and the login dropped.
+    @Test func aServiceNamedWithDigitsOpensItsLine() {
+        for (text, title, user, password) in [
+            ("Bet365  mdunn_85  PutItOnRed:17\n", "Bet365", "mdunn_85", "PutItOnRed:17"),
+            ("Office365 - ana@x.com - Tr0ub4dor&3\n", "Office365", "ana@x.com", "Tr0ub4dor&3"),
+            ("bet365, mdunn_85, Secret!17\n", "bet365", "mdunn_85", "Secret!17"),
+            ("Win10 | kim_lee | Vault!Key-9\n", "Win10", "kim_lee", "Vault!Key-9"),
+        ] {
+            let item = Self.logins(text).first
+            #expect(item?.title == title && item?.username == user && item?.password == password, "\(text)")
+        }
+        // Counter-input: a login name first and a service's name after it keep their places.
+        let swapped = Self.logins("mdunn85  Netflix  Secret!17\n").first
+        #expect(swapped?.title == "Netflix" && swapped?.username == "mdunn85")
+    }
+
+    /// Bars inside the one word after a password label are the password's, not columns.
+    @Test func barsInsideALabelledPasswordAreItsOwn() {
+        let unifi = Self.logins("unifi\npass: UniFi|Net|2024\nuser: admin\n").first
+        #expect(unifi?.password == "UniFi|Net|2024" && unifi?.username == "admin")
+        let french = Self.logins("Box internet\nmot de passe: a1|b2|c3!\n").first
+        #expect(french?.password == "a1|b2|c3!")
+        // Counter-inputs: lines of `a|b|c` are still columns, and so are bars after another label.
+        let columns = Self.logins("gmail|ana@x.com|Secret!1\nyahoo|bob@y.com|Pw!2x-9\n")
+        #expect(
+            columns.map(\.password) == ["Secret!1", "Pw!2x-9"] && columns.map(\.username) == ["ana@x.com", "bob@y.com"])
+        #expect(!NotesTokenizer.barsInLabelledPassword("note: a|b|c"))
+        #expect(!NotesTokenizer.barsInLabelledPassword("pass: |a|b|"))
+    }
+
+    /// Two groups of ten digits or more opening with 0 are one phone number: the login of
+    /// its line, never a login cut in two with half of it left over.
+    @Test func aPhoneNumberInTwoGroupsIsOneValue() {
+        for text in ["Vodafone  0871 234567  broadband!99\n", "EE: 07700 900181 / Pass!word9\n"] {
+            let item = Self.logins(text).first
+            #expect(
+                item?.username?.filter(\.isNumber).count == 10 || item?.username?.filter(\.isNumber).count == 11,
+                "\(text)")
+            #expect(item?.password?.contains(where: \.isLetter) == true, "\(text)")
+        }
+        // "call 07700 900181 for help" is no record: the number is not split into a login
+        // and a password.
+        #expect(Self.logins("call 07700 900181 for help\n").isEmpty)
+        // Counter-input: two short numbers stay two values (a login and a PIN).
+        let bank = Self.logins("Bank 12345 678901\n").first
+        #expect(bank?.username == "12345" && bank?.password == "678901")
+    }
+}
