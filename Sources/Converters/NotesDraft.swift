@@ -53,6 +53,10 @@ struct NotesDraft: Sendable {
     var created: Date?
     var modified: Date?
     var folder: [String] = []
+    /// The heading that titled an earlier record of this one's section and was then set aside
+    /// (`## Gmail` over `- personal: …`, `- work: …`): the service a record titled only by
+    /// which account it is belongs to.
+    var sectionService: String?
 
     init(line: Int, block: Int) {
         firstLine = line

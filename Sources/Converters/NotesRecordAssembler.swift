@@ -16,8 +16,14 @@ struct NotesRecordAssembler {
     private var headings = [(level: Int, name: String, line: Int, used: Bool)]()
     private var epoch = 0
     private var epochs = [Int]()  // per draft
+    /// The heading that named a record and was set aside, until the next heading: see
+    /// ``NotesDraft/sectionService``.
+    private var titlingHeading: String?
     /// A Markdown table's columns, from its header row.
-    private var columns: [(label: NotesLabel?, name: String)]?
+    private var columns: [(label: NotesLabel?, name: String)]? { didSet { tableTitle = nil } }
+    /// The heading that titled the first row of a table with no column naming the service
+    /// (`## Outlook` over `| account | password |`): it titles the table's other rows too.
+    private var tableTitle: String?
     /// The name of a list of codes opened by the line before (`Google recovery codes:`): the
     /// lines of digits under it are its codes, kept concealed, never a login.
     private var codeList: String?
@@ -67,7 +73,8 @@ struct NotesRecordAssembler {
         // record titled only by which account it is, under a heading naming a service, is an
         // account of that service.
         return withImplicitHeadings().map { draft in
-            guard let heading = draft.folder.last, let title = draft.title, title.utf8.count <= 40,
+            guard let heading = draft.sectionService ?? draft.folder.last, let title = draft.title,
+                title.utf8.count <= 40,
                 Self.isAccountQualifier(title), let service = Self.serviceInHeading(heading)
             else { return draft }
             var named = draft
@@ -475,9 +482,11 @@ struct NotesRecordAssembler {
                 }
             }
             headings.removeLast()  // it named this record; the records after it are not under it
+            titlingHeading = last.name
             open.folder = headings.map(\.name)
         } else {
             open.folder = headings.map(\.name)
+            open.sectionService = titlingHeading
         }
         for i in headings.indices where !open.folder.isEmpty { headings[i].used = true }
 
@@ -944,6 +953,7 @@ struct NotesRecordAssembler {
             headingNote(heading.name, line: heading.line)
         }
         headings = headings.filter { $0.level < level } + [(level, name, line, false)]
+        titlingHeading = nil
         epoch += 1
         block += 1
     }
@@ -3073,7 +3083,7 @@ struct NotesRecordAssembler {
         "personal", "perso", "privat", "private", "prive", "privado", "work", "trabajo", "travail", "arbeit",
         "lavoro", "werk", "trabalho", "business", "old", "new", "main", "primary", "secondary", "second", "other",
         "alt", "backup", "spam", "junk", "throwaway", "burner", "me", "my", "mine", "kids", "kid", "school",
-        "shared", "joint", "family", "test", "buyer", "seller", "shop", "store",
+        "shared", "joint", "family", "test", "buyer", "seller", "shop", "store", "side",
     ]
 
     /// Words naming a page or a console of a service rather than the service: `web UI`,
@@ -3626,6 +3636,15 @@ struct NotesRecordAssembler {
             }
         }
         if cells.count > columns.count { draft!.unrecognized.append(cells[columns.count...].joined(separator: " | ")) }
+        // (The first row is titled by the heading when it is flushed, which then stops naming
+        // records; the rows after it are the same service's accounts all the same.)
+        if !titled {
+            if let tableTitle {
+                draft!.title = tableTitle
+            } else if let heading = headings.last, !heading.used, !Self.isGenericHeading(heading.name) {
+                tableTitle = heading.name
+            }
+        }
     }
 
     // MARK: Headings found afterwards

@@ -100,4 +100,37 @@ import VaultModel
         #expect(changed.first?.password == "Pierogi-z-Serem-5")
         #expect(changed.first?.customFields.contains { $0.value == "nowak1990" && $0.concealed } == true)
     }
+
+    /// (Stop 30, from the tuned set outside/h.) A heading names every row of a table under it
+    /// that has no column naming the service, not only the first.
+    @Test func aHeadingNamesEveryRowOfItsTableWithoutAServiceColumn() {
+        let rows = Self.logins(
+            "## Outlook\n| account | password |\n|---|---|\n| d.okoro@outlook.com | Hotmail-Since-2004 |\n"
+                + "| daniel@contoso.com | C0ntoso-Consult-Q1 |\n")
+        #expect(
+            rows.map(\.title) == ["Outlook", "Outlook"]
+                && rows.map(\.username) == ["d.okoro@outlook.com", "daniel@contoso.com"])
+        // Counter-input: a table with a service column names its rows itself, under a heading.
+        let named = Self.logins(
+            "## Work\n| Service | Login | Password |\n|---|---|---|\n| Jira | ana | Jira!2024x |\n| Slack | ana@x.com | Sl4ck!pw-9 |\n"
+        )
+        #expect(named.map(\.title) == ["Jira", "Slack"] && named.allSatisfy { $0.folder == ["Work"] })
+    }
+
+    /// (Stop 30, from outside/h.) Under a heading naming a service, the records after the one it
+    /// titled that are titled only by which account they are stay that service's accounts.
+    @Test func accountsAfterTheFirstUnderAServiceHeadingKeepItsName() {
+        let gmail = Self.logins(
+            "## Gmail\n- personal: a@gmail.com — Lagos-Lekki-2001\n- side business: b@gmail.com — Chisel&Plane-77\n"
+                + "- kids (supervised): c@gmail.com — Dino-Roar-12\n")
+        #expect(gmail.map(\.title) == ["Gmail", "Gmail (side business)", "Gmail (kids)"])
+        // Counter-input: a service's own name under a heading of a kind of account keeps it.
+        let email = Self.logins(
+            "## Email\n- Gmail: c@gmail.com — Dino-Roar-12\n- Yahoo: a@yahoo.com — Lagos-Lekki-2001\n")
+        #expect(email.map(\.title) == ["Gmail", "Yahoo"])
+        // Nor does the service reach past the next heading.
+        let next = Self.logins(
+            "## Gmail\n- personal: a@gmail.com — Lagos-Lekki-2001\n## Misc\n- work: w@x.org — Desk!2024-ok\n")
+        #expect(next.last?.title.hasPrefix("Gmail") == false)
+    }
 }
