@@ -199,6 +199,17 @@ public struct CSVImporter {
                 return
             }
             report.read += 1
+            // "# pinkod kortet: 4802" among the rows: a comment in the sheet, its first cell
+            // alone. Kept out of sight (it may hold a secret, as this one does), never a title.
+            if let comment = Self.comment(row) {
+                var item = VaultItem(title: "Comment, line \(row.line)")
+                item.kind = .secureNote
+                item.customFields.append(
+                    .init(name: NotesImporter.unrecognizedFieldName, value: comment, concealed: true))
+                report.keptAsNotes += 1
+                items.append(item)
+                return
+            }
             if let item = try makeItem(
                 row, header: header, mapping: mapping, dialect: dialect, input: input, report: &report,
                 htmlEscapes: &htmlEscapes)
@@ -296,6 +307,16 @@ public struct CSVImporter {
     }
 
     /// One row's item, or nil (and a report entry) for an empty row.
+    /// The text of a row that is a comment: its first cell alone filled, opening with `#` or
+    /// `//` and a space (`#ff0000` or `#2` is a value).
+    static func comment(_ row: CSVReader.Row) -> String? {
+        guard let first = row.fields.first,
+            row.fields.dropFirst().allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty })
+        else { return nil }
+        let text = first.trimmingCharacters(in: .whitespaces)
+        return text.hasPrefix("# ") || text.hasPrefix("// ") || text.hasPrefix("## ") ? text : nil
+    }
+
     private func makeItem(
         _ row: CSVReader.Row, header: CSVReader.Row, mapping: ColumnMapping, dialect: String, input: String,
         report: inout ImportReport, htmlEscapes: inout Int

@@ -343,6 +343,10 @@ struct NotesLabel: Equatable, Sendable {
             .secret, true,
             [
                 "pin", "pin code", "code pin", "pincode", "cvv", "cvc", "security code", "security answer",
+                // Swedish, Danish, Norwegian, Finnish, Polish and Czech PINs; Russian banks'
+                // code word.
+                "pinkod", "pin-kod", "pinkode", "pin-kode", "pin-koodi", "pinkoodi", "kod pin", "kod pin-u",
+                "kodovoe slovo", "кодовое слово", "codeword", "code word",
                 "暗証番号", "秘密の質問", "비밀 질문",
                 "recovery code", "recovery codes", "backup code", "backup codes", "recovery key", "api key",
                 "license key", "product key", "puk", "tan", "code secret", "geheimzahl", "codigo", "codice",

@@ -97,7 +97,7 @@ enum NotesLineClassifier {
                         let bare = word.drop { "([{".contains($0) }.reversed().drop { ")]},:;.".contains($0) }
                             .reversed()
                         return NotesToken.isPasswordLike(String(bare)) && bare.contains(where: \.isNumber)
-                    })
+                    }) || namesSecretValue(text)
             {
                 line.kind = .long
                 return line
@@ -308,6 +308,22 @@ enum NotesLineClassifier {
             }
         }
         return letters >= 2
+    }
+
+    /// `# PIN: 4802`, `## pinkod kortet: 4802`: a secret's label (its first one to three
+    /// words) and its value after a colon or `=` — no heading, whose words are shown as a
+    /// folder or a title.
+    static func namesSecretValue(_ text: String) -> Bool {
+        guard let mark = text.firstIndex(where: { $0 == ":" || $0 == "=" }),
+            text[text.index(after: mark)...].contains(where: { $0.isLetter || $0.isNumber })
+        else { return false }
+        let words = NotesLabel.fold(text[..<mark]).split(separator: " ")
+        return (1...min(NotesLabel.longestPhrase, max(words.count, 1))).contains { count in
+            guard count <= words.count,
+                let label = NotesLabel.lookup(words.prefix(count).joined(separator: " "))
+            else { return false }
+            return [.password, .secret, .totp].contains(label.field)
+        }
     }
 
     static func markdownHeading(_ text: String) -> NotesLine.Kind? {
