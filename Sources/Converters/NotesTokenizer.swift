@@ -232,25 +232,36 @@ enum NotesTokenizer {
     /// password glued by one slash are two values. The left side must be an e-mail, a number
     /// or a lower-case login name opening with three letters and holding a dot or underscore,
     /// so a password holding a slash (`Drag/5974PUR`, `NedR.nw/cg9HUj9`) stays whole.
+    /// `admin:Gr4fana-Adm1n`, `root/calvin`, `ana@x.org:Couch!Flix9`: a device's well-known
+    /// login name (``defaultLoginNames``) or an e-mail, then a colon or a slash, and its
+    /// password — a colon only so (`PutItOnRed:17` stays whole).
     private static func loginSlashSplit(_ tokens: [NotesToken]) -> [NotesToken] {
-        guard tokens.contains(where: { $0.text.utf8.contains(0x2F) }) else { return tokens }
+        guard tokens.contains(where: { $0.text.utf8.contains(0x2F) || $0.text.utf8.contains(0x3A) }) else {
+            return tokens
+        }
         var result = [NotesToken]()
         for token in tokens {
             let bytes = token.text.utf8
-            guard bytes.count(where: { $0 == 0x2F }) == 1, let slash = token.text.firstIndex(of: "/"),
+            guard bytes.count(where: { $0 == 0x2F || $0 == 0x3A }) == 1,
+                let mark = token.text.firstIndex(where: { $0 == "/" || $0 == ":" }),
                 !token.marked, token.shape != .url
             else {
                 result.append(token)
                 continue
             }
-            let left = String(token.text[..<slash])
-            let right = String(token.text[token.text.index(after: slash)...])
-            let login =
-                NotesToken.isEmail(left) || (left.count >= 4 && left.allSatisfy { $0.isASCII && $0.isNumber })
-                || (NotesRecordAssembler.isBracketedHandle(left) && left.prefix(3).allSatisfy(\.isLetter)
-                    && left.contains(where: { $0 == "_" || $0 == "." }) && !left.contains(where: \.isUppercase))
+            let left = String(token.text[..<mark])
+            let right = String(token.text[token.text.index(after: mark)...])
+            let wellKnown = defaultLoginNames.contains(left.lowercased())
+            let slashLogin =
+                token.text[mark] == "/"
+                && ((left.count >= 4 && left.allSatisfy { $0.isASCII && $0.isNumber })
+                    || (NotesRecordAssembler.isBracketedHandle(left) && left.prefix(3).allSatisfy(\.isLetter)
+                        && left.contains(where: { $0 == "_" || $0 == "." }) && !left.contains(where: \.isUppercase)))
+            let login = NotesToken.isEmail(left) || wellKnown || slashLogin
             let password =
-                !right.isEmpty && (NotesToken.isPasswordLike(right) || NotesToken.shape(of: right) == .secret)
+                !right.isEmpty
+                && (NotesToken.isPasswordLike(right) || NotesToken.shape(of: right) == .secret
+                    || (wellKnown && right.count >= 4 && right.contains(where: \.isLetter)))
             guard login, password, !NotesToken.isEmail(right) else {
                 result.append(token)
                 continue
@@ -266,6 +277,12 @@ enum NotesTokenizer {
         }
         return result
     }
+
+    /// Login names devices and databases ship with, written before their password with a
+    /// colon or a slash (`root/calvin`, `admin:admin`, `pi:raspberry`).
+    static let defaultLoginNames: Set<String> = [
+        "admin", "administrator", "root", "pi", "ubnt", "sa", "guest", "postgres", "cisco", "superuser", "sysadmin",
+    ]
 
     /// `ssh deploy@203.0.113.17`: a remote-login command and its `user@host` are one URL
     /// (`ssh://deploy@203.0.113.17`), never a username and a password.

@@ -58,4 +58,21 @@ import VaultModel
         let bank = Self.logins("Bank 12345 678901\n").first
         #expect(bank?.username == "12345" && bank?.password == "678901")
     }
+
+    /// A device's well-known login name or an e-mail glued to its password by a colon or a
+    /// slash is the login and the password (`admin:Gr4fana-Adm1n` had been one password,
+    /// the login inside it). From the tuned set outside/u.
+    @Test func aWellKnownLoginGluedToItsPasswordIsTwoValues() {
+        for (text, user, password) in [
+            ("grafana  https://grafana.corp.example.com  admin:Gr4fana-Adm1n\n", "admin", "Gr4fana-Adm1n"),
+            ("nas  root/Syn0logy!\n", "root", "Syn0logy!"),
+            ("gmail: ana@x.org:Couch!Flix9\n", "ana@x.org", "Couch!Flix9"),
+        ] {
+            let item = Self.logins(text).first
+            #expect(item?.username == user && item?.password == password, "\(text)")
+        }
+        // Counter-inputs: a password with a colon in it, and a host with its port, stay whole.
+        #expect(Self.logins("BET365  mdunn_85  PutItOnRed:17\n").first?.password == "PutItOnRed:17")
+        #expect(NotesImporterTests.items("redis  10.0.4.22:6379  pw: R3dis!cache\n").first?.urls == ["10.0.4.22:6379"])
+    }
 }
