@@ -75,4 +75,14 @@ import VaultModel
         #expect(Self.logins("BET365  mdunn_85  PutItOnRed:17\n").first?.password == "PutItOnRed:17")
         #expect(NotesImporterTests.items("redis  10.0.4.22:6379  pw: R3dis!cache\n").first?.urls == ["10.0.4.22:6379"])
     }
+
+    /// A login name with a dot or underscore, beside a phrase of words after the title, is the
+    /// login: it had been taken for the password (a login in the password field). From outside/u.
+    @Test func aLoginNameBesideAPhraseIsNoPassword() {
+        let item = NotesImporterTests.items("Spotify - okafor_jen - Afrobeats on repeat\n").first
+        #expect(item?.username == "okafor_jen" && item?.password == nil)
+        #expect(item?.customFields.contains { $0.concealed && $0.value.contains("Afrobeats on repeat") } == true)
+        // Counter-input: alone after the title, the value is the password (`Netflix - hunter2`).
+        #expect(Self.logins("Spotify - okafor_jen\n").first?.password == "okafor_jen")
+    }
 }
