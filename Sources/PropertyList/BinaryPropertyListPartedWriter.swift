@@ -37,24 +37,15 @@ enum BinaryPropertyListPartedWriter {
     static func encode(_ elements: [PropertyListValue], sortKeys: Bool, parts: Int) -> [UInt8]? {
         precondition(parts >= 2 && elements.count >= parts, "parts need elements")
         let seed = StringInterningTable.randomSeed()
-        let slots = UnsafeMutableBufferPointer<(BinaryPropertyListWriter, [Int])?>.allocate(capacity: parts)
-        slots.initialize(repeating: nil)
-        defer { slots.deinitialize().deallocate() }
-        nonisolated(unsafe) let numberedParts = slots  // each part writes only its own slot
-        DispatchQueue.concurrentPerform(iterations: parts) { part in
+        let numbered = eachPart(parts) { part in
             let range = elements.count * part / parts..<elements.count * (part + 1) / parts
-            numberedParts[part] = try? number(elements, range, isFirst: part == 0, sortKeys: sortKeys, seed: seed)
+            return try? number(elements, range, isFirst: part == 0, sortKeys: sortKeys, seed: seed)
         }
-        // Moved out, not copied: a copy would share part 0's tables, and patching the root
-        // below would then copy them whole.
-        var writers = [BinaryPropertyListWriter]()
-        var topReferences = [[Int]]()
-        for part in 0..<parts {
-            guard let (writer, references) = slots[part] else { return nil }
-            slots[part] = nil
-            writers.append(writer)
-            topReferences.append(references)
-        }
+        guard numbered.allSatisfy({ $0 != nil }) else { return nil }
+        var writers = numbered.map { $0!.0 }
+        let topReferences = numbered.map { $0!.1 }
+        // Let go, so each writer's tables are its own: patching the root below copies nothing.
+        _ = consume numbered
         // Numbers are 32-bit from here on: a document past 2^31 − 1 objects (no memory holds
         // one) is left to the writer in order, which says so.
         guard writers.reduce(0, { $0 + $1.objects.count }) < Int(Int32.max) else { return nil }
@@ -78,13 +69,18 @@ enum BinaryPropertyListPartedWriter {
         var references = [Int]()
         references.reserveCapacity(range.count)
         try elements.withUnsafeBufferPointer { elements in
-            let sample = min(256, range.count)
-            let before = BinaryPropertyListWriter.Tally(writer)
-            for i in range.prefix(sample) { references.append(try writer.flatten(elements[i], depth: 1)) }
-            writer.reserve(for: range.count, likeFirst: sample, since: before)
-            for i in range.dropFirst(sample) { references.append(try writer.flatten(elements[i], depth: 1)) }
+            try writer.flatten(elements, range, depth: 1, into: &references)
         }
         return (writer, references)
+    }
+
+    /// `body(part)` for every part, on every core; the results in part order.
+    private static func eachPart<T>(_ parts: Int, _ body: @Sendable (Int) -> T) -> [T] {
+        [T](unsafeUninitializedCapacity: parts) { buffer, initialized in
+            nonisolated(unsafe) let results = buffer.baseAddress!  // each part writes only its own
+            DispatchQueue.concurrentPerform(iterations: parts) { (results + $0).initialize(to: body($0)) }
+            initialized = parts
+        }
     }
 
     /// Where an earlier part has an object's equal: the part, and the object's number there;
@@ -101,12 +97,7 @@ enum BinaryPropertyListPartedWriter {
     private static func findEarlier(_ writers: [BinaryPropertyListWriter]) -> [(strings: [Earlier], scalars: [Earlier])]
     {
         let none = Earlier(part: -1, object: -1)
-        let found = UnsafeMutableBufferPointer<(strings: [Earlier], scalars: [Earlier])>.allocate(
-            capacity: writers.count)
-        found.initialize(repeating: ([], []))
-        defer { found.deinitialize().deallocate() }
-        nonisolated(unsafe) let foundByPart = found  // each part writes only its own entry
-        DispatchQueue.concurrentPerform(iterations: writers.count) { part in
+        return eachPart(writers.count) { part in
             let writer = writers[part]
             var strings = [Earlier](repeating: none, count: writer.strings.count)
             var scalars = [Earlier](repeating: none, count: writer.scalarValues.count)
@@ -127,9 +118,8 @@ enum BinaryPropertyListPartedWriter {
                     }
                 }
             }
-            foundByPart[part] = (strings, scalars)
+            return (strings, scalars)
         }
-        return Array(found)
     }
 
     /// Each part's objects in the document's numbers, the first number each part gives

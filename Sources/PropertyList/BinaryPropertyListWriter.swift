@@ -99,17 +99,7 @@ struct BinaryPropertyListWriter {
             var refs = takeScratch(depth)
             // Through the buffer, elements are borrowed, not retained and released one by one.
             try elements.withUnsafeBufferPointer { elements in
-                // A long array's first elements predict the rest: reserving for all of them
-                // then saves copying every table as it doubles (about 7 % of encoding
-                // 100,000 records). A wrong guess costs only the copies it failed to save.
-                let sample = elements.count >= 4096 ? 256 : elements.count
-                let before = Tally(self)
-                for i in 0..<sample { refs.append(try flatten(elements[i], depth: depth + 1)) }
-                if sample < elements.count {
-                    reserve(for: elements.count, likeFirst: sample, since: before)
-                    refs.reserveCapacity(elements.count)
-                }
-                for i in sample..<elements.count { refs.append(try flatten(elements[i], depth: depth + 1)) }
+                try flatten(elements, elements.indices, depth: depth + 1, into: &refs)
             }
             objects[index].start = children.count
             objects[index].count = UInt32(refs.count)
@@ -160,8 +150,24 @@ struct BinaryPropertyListWriter {
         children.append(contentsOf: references)
     }
 
+    /// Numbers `elements[range]` at `depth`, appending their numbers to `refs`. A long run's
+    /// first elements predict the rest: reserving for all of them then saves copying every
+    /// table as it doubles (about 7 % of encoding 100,000 records). A wrong guess costs only
+    /// the copies it failed to save.
+    mutating func flatten(
+        _ elements: UnsafeBufferPointer<PropertyListValue>, _ range: Range<Int>, depth: Int, into refs: inout [Int]
+    ) throws {
+        let sample = range.count >= 1024 ? 256 : range.count
+        let before = Tally(self)
+        for i in range.prefix(sample) { refs.append(try flatten(elements[i], depth: depth)) }
+        guard sample < range.count else { return }
+        reserve(for: range.count, likeFirst: sample, since: before)
+        refs.reserveCapacity(refs.count + range.count - sample)
+        for i in range.dropFirst(sample) { refs.append(try flatten(elements[i], depth: depth)) }
+    }
+
     /// The sizes of the growing tables at one moment.
-    struct Tally {
+    private struct Tally {
         var objects, children, stringBytes, strings: Int
         init(_ writer: BinaryPropertyListWriter) {
             (objects, children) = (writer.objects.count, writer.children.count)
@@ -171,7 +177,7 @@ struct BinaryPropertyListWriter {
 
     /// Reserves room for an array of `count` elements whose first `sampled` grew the tables
     /// from `before` to now, with 5 % to spare.
-    mutating func reserve(for count: Int, likeFirst sampled: Int, since before: Tally) {
+    private mutating func reserve(for count: Int, likeFirst sampled: Int, since before: Tally) {
         let now = Tally(self)
         let scale = Double(count) / Double(sampled) * 1.05
         func projected(_ now: Int, _ then: Int) -> Int { now + Int(Double(now - then) * scale) }
@@ -194,10 +200,8 @@ struct BinaryPropertyListWriter {
         let (index, entry, utf8Count, isASCII) = try strings.index(of: s, orInsert: next)
         if index == next {
             objects.append(FlatObject(kind: .string, start: entry))
-            objectBytes +=
-                isASCII
-                ? Self.markerSize(count: utf8Count) + utf8Count
-                : Self.markerSize(count: s.utf16.count) + 2 * s.utf16.count
+            let units = isASCII ? utf8Count : s.utf16.count
+            objectBytes += Self.markerSize(count: units) + (isASCII ? units : 2 * units)
         }
         return index
     }

@@ -56,16 +56,7 @@ struct StringInterningTable {
     func object(of entry: Int, in other: StringInterningTable) -> Int? {
         precondition(seed == other.seed, "tables of one document share a seed")
         let hash = other.entries[entry].hash
-        let tag = UInt32(truncatingIfNeeded: hash >> 32)
-        return other.withUTF8(of: entry) { bytes in
-            var at = Int(truncatingIfNeeded: hash) & mask
-            while true {
-                let slot = slots[at]
-                if slot.entry < 0 { return nil }
-                if slot.tag == tag, hasBytes(bytes, at: Int(slot.entry)) { return Int(entries[Int(slot.entry)].object) }
-                at = (at + 1) & mask
-            }
-        }
+        return other.withUTF8(of: entry) { bytes in probe(bytes, hash: hash).entry.map { Int(entries[$0].object) } }
     }
 
     /// The object index already assigned to `string`, or assigns `next` and returns it,
@@ -84,29 +75,33 @@ struct StringInterningTable {
         object: Int, entry: Int, utf8Count: Int, isASCII: Bool
     ) {
         let hash = Self.hash(bytes, seed: seed)
-        let tag = UInt32(truncatingIfNeeded: hash >> 32)
-        var at = Int(truncatingIfNeeded: hash) & mask
-        while true {
-            let slot = slots[at]
-            if slot.entry < 0 { break }
-            if slot.tag == tag, hasBytes(bytes, at: Int(slot.entry)) {
-                let entry = Int(slot.entry)
-                return (Int(entries[entry].object), entry, bytes.count, isASCII[entry])
-            }
-            at = (at + 1) & mask
-        }
+        let (found, at) = probe(bytes, hash: hash)
+        if let entry = found { return (Int(entries[entry].object), entry, bytes.count, isASCII[entry]) }
         guard entries.count < Int(Int32.max), next < Int(Int32.max), bytes.count < Int(Int32.max) else {
             throw PropertyListError(
                 .tooManyNodes, "more than \(Int32.max) strings or objects, or a string of as many bytes, to write")
         }
         let entry = entries.count
         let ascii = Self.isASCII(bytes)
-        slots[at] = Slot(tag: tag, entry: Int32(entry))
+        slots[at] = Slot(tag: UInt32(truncatingIfNeeded: hash >> 32), entry: Int32(entry))
         entries.append(Entry(offset: utf8.count, hash: hash, utf8Count: Int32(bytes.count), object: Int32(next)))
         isASCII.append(ascii)
         utf8.append(contentsOf: bytes)
         if entries.count * 4 > slots.count * 3 { grow() }
         return (next, entry, bytes.count, ascii)
+    }
+
+    /// The entry holding `bytes` (whose hash is `hash`), or nil and the free slot where they
+    /// would go.
+    private func probe(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (entry: Int?, slot: Int) {
+        let tag = UInt32(truncatingIfNeeded: hash >> 32)
+        var at = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let slot = slots[at]
+            if slot.entry < 0 { return (nil, at) }
+            if slot.tag == tag, hasBytes(bytes, at: Int(slot.entry)) { return (Int(slot.entry), at) }
+            at = (at + 1) & mask
+        }
     }
 
     var count: Int { entries.count }
