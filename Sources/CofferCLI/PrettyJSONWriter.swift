@@ -78,9 +78,9 @@ struct PrettyJSONWriter {
                 }
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<i]))
                 let length = byte < 0x80 ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
-                writeEscaped(
-                    Self.scalar(in: utf8, at: i, length: length),
-                    utf8: UnsafeBufferPointer(rebasing: utf8[i..<i + length]))
+                let scalarBytes = UnsafeBufferPointer(rebasing: utf8[i..<i + length])
+                // (The bytes are a String's: valid UTF-8, one scalar.)
+                writeEscaped(String(decoding: scalarBytes, as: UTF8.self).unicodeScalars.first!, utf8: scalarBytes)
                 i += length
                 run = i
             }
@@ -107,14 +107,6 @@ struct PrettyJSONWriter {
             default: bytes.append(contentsOf: utf8)
             }
         }
-    }
-
-    /// The scalar whose `length` UTF-8 bytes start at `i` (the bytes are a String's: valid).
-    private static func scalar(in utf8: UnsafeBufferPointer<UInt8>, at i: Int, length: Int) -> Unicode.Scalar {
-        let lead = UInt32(utf8[i])
-        var value = length == 1 ? lead : lead & (0x7F >> length)
-        for k in 1..<max(length, 1) { value = value << 6 | UInt32(utf8[i + k] & 0x3F) }
-        return Unicode.Scalar(value)!
     }
 
     private mutating func escape(_ scalar: Unicode.Scalar) {

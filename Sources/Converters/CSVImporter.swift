@@ -306,7 +306,6 @@ public struct CSVImporter {
         return (mapping, dialect)
     }
 
-    /// One row's item, or nil (and a report entry) for an empty row.
     /// The text of a row that is a comment: its first cell alone filled, opening with `#` or
     /// `//` and a space (`#ff0000` or `#2` is a value).
     static func comment(_ row: CSVReader.Row) -> String? {
@@ -317,6 +316,7 @@ public struct CSVImporter {
         return text.hasPrefix("# ") || text.hasPrefix("// ") || text.hasPrefix("## ") ? text : nil
     }
 
+    /// One row's item, or nil (and a report entry) for an empty row.
     private func makeItem(
         _ row: CSVReader.Row, header: CSVReader.Row, mapping: ColumnMapping, dialect: String, input: String,
         report: inout ImportReport, htmlEscapes: inout Int

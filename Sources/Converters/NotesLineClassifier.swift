@@ -310,19 +310,22 @@ enum NotesLineClassifier {
         return letters >= 2
     }
 
-    /// `# PIN: 4802`, `## pinkod kortet: 4802`: a secret's label (its first one to three
-    /// words) and its value after a colon or `=` — no heading, whose words are shown as a
-    /// folder or a title.
+    /// `# PIN: 4802`, `## pinkod kortet: 4802`: a secret's label and its value after a colon
+    /// or `=` — no heading, whose words are shown as a folder or a title. The label is all
+    /// the words before the mark, or their first one or two before a value with a digit
+    /// (`# Password manager: Bitwarden` is a heading).
     static func namesSecretValue(_ text: String) -> Bool {
-        guard let mark = text.firstIndex(where: { $0 == ":" || $0 == "=" }),
-            text[text.index(after: mark)...].contains(where: { $0.isLetter || $0.isNumber })
-        else { return false }
+        guard let mark = text.firstIndex(where: { $0 == ":" || $0 == "=" }) else { return false }
+        let value = text[text.index(after: mark)...]
         let words = NotesLabel.fold(text[..<mark]).split(separator: " ")
-        return (1...min(NotesLabel.longestPhrase, max(words.count, 1))).contains { count in
-            guard count <= words.count,
-                let label = NotesLabel.lookup(words.prefix(count).joined(separator: " "))
-            else { return false }
-            return [.password, .secret, .totp].contains(label.field)
+        guard !words.isEmpty, words.count <= NotesLabel.longestPhrase,
+            value.contains(where: { $0.isLetter || $0.isNumber })
+        else { return false }
+        let counts = value.contains(where: \.isNumber) ? Array(1...words.count) : [words.count]
+        return counts.contains { count in
+            NotesLabel.lookup(words.prefix(count).joined(separator: " ")).map {
+                [.password, .secret, .totp].contains($0.field)
+            } ?? false
         }
     }
 

@@ -2070,14 +2070,15 @@ struct NotesRecordAssembler {
         // "nur für die Buchhaltung!", "ask Tom first": three plain words or more, without a
         // label, are a phrase — never a login or a password.
         if remaining.count > 1 || draft!.username != nil {
-            let phrases = remaining.count(where: { $0.tokens.count >= 3 && $0.tokens.allSatisfy { $0.shape == .word } })
-            for field in remaining where field.tokens.count >= 3 && field.tokens.allSatisfy({ $0.shape == .word }) {
-                draft!.unrecognized.append(field.text)
+            let isPhrase = { (field: NotesLine.Field) in
+                field.tokens.count >= 3 && field.tokens.allSatisfy { $0.shape == .word }
             }
-            remaining.removeAll { $0.tokens.count >= 3 && $0.tokens.allSatisfy { $0.shape == .word } }
+            let phrases = remaining.filter(isPhrase)
+            draft!.unrecognized += phrases.map(\.text)
+            remaining.removeAll(where: isPhrase)
             // "Spotify - okafor_jen - Afrobeats on repeat": the one value left beside the phrase,
             // a login name with a dot or underscore, is the login — never the password.
-            if phrases > 0, draft!.username == nil, draft!.password == nil, remaining.count == 1,
+            if !phrases.isEmpty, draft!.username == nil, draft!.password == nil, remaining.count == 1,
                 case let login = remaining[0], login.tokens.count == 1, !login.parenthesised,
                 login.shape == .word, Self.isHandle(login.text), !NotesToken.isPasswordLike(login.text),
                 login.text.contains(where: { $0 == "_" || $0 == "." })

@@ -199,7 +199,7 @@ enum NotesTokenizer {
             if trailingSeparator || closes { pendingSeparator = true }
             if closes { inParentheses = false }
         }
-        return loginSlashSplit(
+        return gluedLoginSplit(
             remoteLoginsJoined(cardNumbersJoined(phoneNumbersJoined(tightColons(tokens, in: line), in: line))))
     }
 
@@ -235,7 +235,7 @@ enum NotesTokenizer {
     /// `admin:Gr4fana-Adm1n`, `root/calvin`, `ana@x.org:Couch!Flix9`: a device's well-known
     /// login name (``defaultLoginNames``) or an e-mail, then a colon or a slash, and its
     /// password — a colon only so (`PutItOnRed:17` stays whole).
-    private static func loginSlashSplit(_ tokens: [NotesToken]) -> [NotesToken] {
+    private static func gluedLoginSplit(_ tokens: [NotesToken]) -> [NotesToken] {
         guard tokens.contains(where: { $0.text.utf8.contains(0x2F) || $0.text.utf8.contains(0x3A) }) else {
             return tokens
         }

@@ -21,7 +21,12 @@ import VaultModel
             #expect(
                 items.contains { $0.customFields.contains { $0.concealed && $0.value.contains("4802") } }, "\(text)")
         }
-        // Counter-input: a heading with a colon naming no secret is a heading.
+        // Counter-inputs: a heading with a colon naming no secret is a heading, and so is one
+        // whose first word is a secret's label when a name, not a value, follows it.
+        #expect(!NotesLineClassifier.namesSecretValue("Password manager: Bitwarden"))
+        #expect(
+            NotesLineClassifier.namesSecretValue("PIN: 4802")
+                && NotesLineClassifier.namesSecretValue("pinkod kortet: 4802"))
         let bank = NotesImporterTests.items("# Bank: Chase\nuser: ana\npw: Bank!2024x\n")
         #expect(bank.contains { $0.folder == ["Bank: Chase"] || $0.title.contains("Chase") })
     }
