@@ -228,6 +228,14 @@ public struct CSVImporter {
         return (items, report)
     }
 
+    /// The text opens with a header Coffer recognizes, or one under a sheet's title lines.
+    func hasKnownHeader(_ text: String, input: String) -> Bool {
+        if Self.headerAfterTitleLines(text, input: input) { return true }
+        let firstLine = text.prefix(4096).prefix { $0 != "\n" && $0 != "\r" && $0 != "\r\n" }
+        guard let first = try? CSVReader.rows(String(firstLine), input: input).rows.first else { return false }
+        return HeaderlessCSV.isHeader(first.fields) || (try? columnMapping(first, input: input)) != nil
+    }
+
     /// The columns of a table without a header, read from its values (``HeaderlessTable``):
     /// only when no column is mapped by hand and the first row is values, not a header.
     func headerlessColumns(_ text: String, input: String) throws -> [Field?]? {

@@ -97,7 +97,30 @@ public enum Importer {
                     + "XML, Coffer exports, plist/JSON lists of accounts); "
                     + "force a format to read it as another one")
         }
+        if best.format is CSVImporter, format == nil, map.isEmpty {
+            return try readTableOrNotes(source)
+        }
         return try best.format.read(source)
+    }
+
+    /// A text file detection took for a table, read as one; when it cannot be (no header
+    /// Coffer knows), read as a notes list instead, if that finds a password: "Amazon,
+    /// ana@x.com, pw1" under a line of words is a person's list, not a broken sheet. The
+    /// table's error becomes the report's first warning. A file in which the notes reader
+    /// finds no password ("colour, size, weight"), or whose header Coffer knows (a broken
+    /// quote under `name,url,username,password`), keeps the table's error.
+    static func readTableOrNotes(_ source: ImportSource) throws -> ImportResult {
+        do {
+            return try CSVImporter().read(source)
+        } catch let tableError as ConverterError where tableError.code != .tooLarge {
+            guard let text = try? source.text().text, !CSVImporter().hasKnownHeader(text, input: source.name),
+                var notes = try? NotesImporter().read(source),
+                notes.items.contains(where: { !($0.password ?? "").isEmpty })
+            else { throw tableError }
+            notes.report.warnings.insert(
+                "\(source.name): read as a notes list; as a table it fails with: \(tableError)", at: 0)
+            return notes
+        }
     }
 
     /// Archives and encrypted files that hold an export: say what to do instead.

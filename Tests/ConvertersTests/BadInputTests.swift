@@ -81,6 +81,28 @@ import Testing
         #expect(throws: ConverterError(input: "q.csv", line: 2, "")) { try Importer.importFile(bytes, input: "q.csv") }
     }
 
+    @Test func aListTakenForATableWithoutAHeaderIsReadAsNotes() throws {
+        let text = """
+            banking stuff, do not share, updated 2019
+            Chase, jsmith77, Ch@se2019!
+            Wells Fargo, jsmith77, WF-bank-88
+            Amex, john.smith@gmail.com, Amex#Gold1
+            """
+        let (items, report) = try Importer.importFile(Array(text.utf8), input: "list.txt")
+        let logins = items.filter { $0.password != nil }
+        #expect(logins.map(\.title) == ["Chase", "Wells Fargo", "Amex"])
+        #expect(logins.map(\.password) == ["Ch@se2019!", "WF-bank-88", "Amex#Gold1"])
+        #expect(report.warnings.first?.contains("list.txt:1: the first line is not a header") == true)
+        #expect(report.addsUp && items.count == report.imported + report.keptAsNotes)
+    }
+
+    @Test func aTableWithoutAHeaderOrAPasswordIsStillRefused() {
+        let bytes = Array("colour,size,weight\nred,1,2\nblue,3,4\n".utf8)
+        #expect(throws: ConverterError(.invalidData, input: "t.csv", line: 1, "")) {
+            try Importer.importFile(bytes, input: "t.csv")
+        }
+    }
+
     @Test func hugeSingleLineImportsAsOneNote() throws {
         // 100 MB without a newline: one record, kept whole, without running patterns over it.
         let line = [UInt8](repeating: UInt8(ascii: "x"), count: 100_000_000)
