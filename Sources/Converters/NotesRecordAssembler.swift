@@ -2073,6 +2073,21 @@ struct NotesRecordAssembler {
             let isPhrase = { (field: NotesLine.Field) in
                 field.tokens.count >= 3 && field.tokens.allSatisfy { $0.shape == .word }
             }
+            // "trainline  tomasz.k@gmail.com  Off Peak Return": capitalised words last on the
+            // line, after its login and with no other password, are the passphrase.
+            if draft!.password == nil, let last = remaining.last, isPhrase(last),
+                Self.isCapitalisedPassphrase(last.tokens.map(\.text)),
+                remaining.count == 1 && draft!.username != nil
+                    || remaining.count == 2 && draft!.username == nil && !remaining[0].parenthesised
+                        && remaining[0].tokens.count == 1
+                        && (remaining[0].shape == .email || remaining[0].shape == .number
+                            || Self.isHandle(remaining[0].text) && !NotesToken.isPasswordLike(remaining[0].text)
+                                && remaining[0].text.contains(where: { $0.isNumber || $0 == "_" || $0 == "." }))
+            {
+                if remaining.count == 2 { draft!.username = remaining[0].text }
+                draft!.password = last.text
+                return
+            }
             let phrases = remaining.filter(isPhrase)
             draft!.unrecognized += phrases.map(\.text)
             remaining.removeAll(where: isPhrase)
@@ -3398,6 +3413,19 @@ struct NotesRecordAssembler {
 
     /// The word after a pointer that compares (`same as`, `gleich wie`, `même que`).
     static let comparisonWords: Set<String> = ["as", "als", "wie", "comme", "como", "que", "che", "ile", "jako", "som"]
+
+    /// "Off Peak Return", "Cozy Cabin 2023": three to six words, each a capitalised word of
+    /// letters or a number, the first not pointing elsewhere ("Same As Gmail") and not all in
+    /// capitals ("PASS WORD IS").
+    static func isCapitalisedPassphrase(_ words: [String]) -> Bool {
+        (3...6).contains(words.count) && !pointerWords.contains(NotesLabel.fold(words[0]))
+            && NotesLabel.lookup(NotesLabel.fold(words[0])) == nil
+            && words.allSatisfy { word in
+                word.allSatisfy(\.isNumber)
+                    || (word.first?.isUppercase == true && word.dropFirst().allSatisfy(\.isLowercase) && word.count >= 2)
+            }
+            && words.contains { $0.first?.isUppercase == true }
+    }
 
     static let pointerWords: Set<String> = [
         "same", "idem", "see", "wie", "siehe", "gleich", "comme", "voir", "meme", "como", "ver", "igual", "mismo",

@@ -27,6 +27,27 @@ import VaultModel
         #expect(swapped?.title == "Netflix" && swapped?.username == "mdunn85")
     }
 
+    /// Capitalised words last on a line, after its login and with no other password, are a
+    /// passphrase; they had been kept out of sight as a remark and the login left with none.
+    @Test func capitalisedWordsAfterALoginAreItsPassphrase() {
+        for (text, user, password) in [
+            ("trainline tomasz.k.uk@gmail.com Off Peak Return\n", "tomasz.k.uk@gmail.com", "Off Peak Return"),
+            ("Spotify - ana_b - Dancing Queen Forever\n", "ana_b", "Dancing Queen Forever"),
+            ("Vodafone  07700900123  Red Phone Box\n", "07700900123", "Red Phone Box"),
+        ] {
+            let item = Self.logins(text).first
+            #expect(item?.username == user && item?.password == password, "\(text)")
+        }
+        // Counter-inputs: a pointer, words in lower case or in capitals, a label first, stay remarks.
+        for text in [
+            "gmail ana@x.com Same As Before\n", "netflix ana@x.com ask tom first\n", "hulu ana@x.com PASS WORD IS\n",
+            "bank ana@x.com Password Changed Twice\n",
+        ] {
+            #expect(Self.logins(text).isEmpty, "\(text)")
+        }
+        #expect(!NotesRecordAssembler.isCapitalisedPassphrase(["Off", "Peak"]))
+    }
+
     /// Bars inside the one word after a password label are the password's, not columns.
     @Test func barsInsideALabelledPasswordAreItsOwn() {
         let unifi = Self.logins("unifi\npass: UniFi|Net|2024\nuser: admin\n").first
