@@ -8,16 +8,39 @@ enum NotesLineClassifier {
 
     /// `line` with full-width brackets, colon, comma and slash (CJK notes: `Wi-Fi（自宅）`,
     /// `ID：x`) as their ASCII forms, so labels and remarks read as they do in other notes.
+    /// The ideographic space (`ＩＤ　hiroshi_docomo`) is a gap between values, as two spaces
+    /// are; a label typed in full-width letters (`ＩＤ`, `ＰＷ`) is read in ASCII. Other
+    /// full-width letters stay as written: they may be a value's.
     static func asciiPunctuation(_ line: String) -> String {
-        // (Every full-width form starts with the byte EF: most lines have none to look at.)
-        guard line.utf8.contains(0xEF) else { return line }
+        // (Every full-width form starts with the byte EF, the ideographic space with E3: most
+        // lines have neither to look at.)
+        guard line.utf8.contains(where: { $0 == 0xEF || $0 == 0xE3 }) else { return line }
         var result = ""
+        var letters = ""  // a run of full-width letters, not yet written
+        func flushLetters() {
+            guard !letters.isEmpty else { return }
+            let ascii = String(letters.unicodeScalars.map { Character(Unicode.Scalar($0.value - 0xFEE0)!) })
+            result += NotesLabel.lookup(NotesLabel.fold(ascii)) != nil ? ascii : letters
+            letters = ""
+        }
         for character in line {
+            if let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1,
+                (0xFF21...0xFF3A).contains(scalar.value) || (0xFF41...0xFF5A).contains(scalar.value)
+            {
+                letters.append(character)
+                continue
+            }
+            flushLetters()
+            if character == "\u{3000}" {
+                result += "  "
+                continue
+            }
             // (A full-width bracket needs no space before it; an ASCII one glued to a word
             // would make `Wi-Fi(自宅)` one word, read like a password.)
             if character == "（", let last = result.last, !last.isWhitespace { result.append(" ") }
             result.append(fullWidthForms[character] ?? character)
         }
+        flushLetters()
         return result
     }
 
@@ -886,7 +909,9 @@ enum NotesLineClassifier {
         let sentence =
             outside.contains(where: { proseWords.contains($0.folded) })
             // A final stop ends a sentence when it follows a word, not a value (`Fußball1679.`).
-            || (words.count >= 4 && text.last.map { ".!?".contains($0) } == true && tokens.last?.shape == .word)
+            // (Not a value standing after a separator, capitals inside it: `admin / UpcKowal!`.)
+            || (words.count >= 4 && text.last.map { ".!?".contains($0) } == true && tokens.last?.shape == .word
+                && !(tokens.last!.afterSeparator && tokens.last!.text.dropFirst().contains(where: \.isUppercase)))
             || (tokens.count(where: { !$0.parenthesised }) > 10 && outside.count > 8)
         // "Spotify family - Dad is manager - bob@x.net / Abba-Dancing-Queen": values apart, an
         // address among them and a password last, is a record line with a remark among its

@@ -1,8 +1,9 @@
 import Foundation
 
 /// Turns an export's bytes into text: UTF-8 with or without a BOM, UTF-16 LE/BE with a
-/// BOM, and — when the bytes are not valid UTF-8 — Windows-1252 with a warning (what
-/// Excel and older Windows tools write).
+/// BOM, and — when the bytes are not valid UTF-8 — the 8-bit code page older Windows tools
+/// and Excel write (Windows-1252, or the Central European, Cyrillic, Greek or Turkish one its
+/// letters read best in) with a warning.
 public enum TextDecoding {
     public struct Decoded: Sendable {
         public var text: String
@@ -66,12 +67,89 @@ public enum TextDecoding {
             return Decoded(text: text, encoding: "UTF-8", warnings: [])
         }
         let firstBad = firstInvalidUTF8(bytes)
-        let text = String(bytes.map { Character(windows1252[Int($0)]) })
+        let (text, name) = legacyText(bytes)
         return Decoded(
-            text: text, encoding: "Windows-1252",
+            text: text, encoding: name,
             warnings: [
-                "\(input): not valid UTF-8 (first bad byte at offset \(firstBad)); read as Windows-1252 — check accented characters"
+                "\(input): not valid UTF-8 (first bad byte at offset \(firstBad)); read as \(name) — check accented characters"
             ])
+    }
+
+    /// Text that is not UTF-8, in the 8-bit code page its letters read best in: Windows-1252
+    /// (Western Europe) unless another makes fewer oddities of the same bytes — `Has³o` is
+    /// `Hasło` in Windows-1250, `Ïàðîëü` is `Пароль` in Windows-1251. Judged on the first
+    /// 64 KiB; another code page is chosen only when Windows-1252 reads at least three
+    /// oddities and it at most a third of them.
+    static func legacyText(_ bytes: [UInt8]) -> (text: String, encoding: String) {
+        let westernText = String(bytes.map { Character(windows1252[Int($0)]) })
+        let sample = Array(bytes.prefix(65_536))
+        var best = (encoding: "Windows-1252", oddities: oddities(String(sample.map { Character(windows1252[Int($0)]) })))
+        // (Only by a clear margin: a pound sign or two in an English sheet is no Polish.)
+        let western = best.oddities
+        for (encoding, name) in legacyCandidates where western >= 3 {
+            guard let text = String(bytes: sample, encoding: encoding) else { continue }
+            let count = oddities(text)
+            if count < best.oddities, count * 3 <= western { best = (name, count) }
+        }
+        guard best.encoding != "Windows-1252",
+            let encoding = legacyCandidates.first(where: { $0.name == best.encoding })?.encoding,
+            let text = String(bytes: bytes, encoding: encoding)
+        else { return (westernText, "Windows-1252") }
+        return (text, best.encoding)
+    }
+
+    static let legacyCandidates: [(encoding: String.Encoding, name: String)] = [
+        (.windowsCP1250, "Windows-1250"), (.isoLatin2, "ISO-8859-2"), (.windowsCP1251, "Windows-1251"),
+        (.windowsCP1253, "Windows-1253"), (.windowsCP1254, "Windows-1254"),
+    ]
+
+    /// How oddly `text` reads, from its non-ASCII characters: in a word of letters, a symbol
+    /// between two of them (`Has³o`, `WA¯NE`) counts 2 (in a word with digits, a password that
+    /// may hold any — `Aok«Gesund»58` — only one of ``latin2Letters``, 1); a non-ASCII Latin letter right after another (`Ïàðîëü`), a word mixing Latin
+    /// with Cyrillic or Greek letters, a Cyrillic or Greek word of four letters or more without
+    /// a vowel (Greek read as Cyrillic), or a letter only Icelandic spells (`þifre` is Turkish
+    /// `şifre`) counts 1.
+    /// The symbols Windows-1252 and Windows-1250 make of the other Central European code
+    /// page's letters (`G±bka` is ISO-8859-2's `Gąbka`): odd even inside a password.
+    static let latin2Letters: Set<Character> = ["±", "³", "¹", "¿", "¯", "£", "¥", "¼", "¾", "¶", "¦", "ª", "¬", "º"]
+
+    /// Cyrillic and Greek vowels (lower case).
+    static let vowels = Set("аеёиоуыэюяіїєўαεηιουωάέήίόύώϊϋΐΰ")
+
+    static func oddities(_ text: String) -> Int {
+        var count = 0
+        for word in text.prefix(65_536).split(whereSeparator: \.isWhitespace) where !word.allSatisfy(\.isASCII) {
+            let characters = Array(word)
+            let hasDigit = characters.contains(where: \.isNumber)
+            var latin = false
+            var other = false
+            for (index, character) in characters.enumerated() {
+                let scalar = character.unicodeScalars.first!.value
+                let isLatin = character.isLetter && scalar < 0x250
+                if isLatin { latin = true }
+                if character.isLetter && (0x370...0x52F).contains(scalar) { other = true }
+                guard !character.isASCII else { continue }
+                if !character.isLetter, index > 0, index + 1 < characters.count,
+                    characters[index - 1].isLetter, characters[index + 1].isLetter
+                {
+                    count += !hasDigit ? 2 : latin2Letters.contains(character) ? 1 : 0
+                }
+                if isLatin, index > 0, !characters[index - 1].isASCII, characters[index - 1].isLetter,
+                    characters[index - 1].unicodeScalars.first!.value < 0x250
+                {
+                    count += 1
+                }
+                if "ÐðÞþÝý".contains(character) { count += 1 }
+            }
+            if latin && other { count += 1 }
+            // Greek read as Cyrillic (or Cyrillic as Greek) spells words without vowels.
+            if other, !latin, characters.count(where: \.isLetter) >= 4,
+                !characters.contains(where: { vowels.contains(Character(String($0).lowercased())) })
+            {
+                count += 1
+            }
+        }
+        return count
     }
 
     static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int {

@@ -48,6 +48,21 @@ import VaultModel
         #expect(!NotesRecordAssembler.isCapitalisedPassphrase(["Off", "Peak"]))
     }
 
+    /// The ideographic space is a gap between values and a label in full-width letters is a
+    /// label (`ＩＤ　hiroshi_docomo`); full-width letters in a value stay as written.
+    @Test func fullWidthGapsAndLabelsReadAsTheirASCIIForms() {
+        let items = Self.logins("ドコモ\nＩＤ　hiroshi_docomo\nＰＷ　Docomo#0123\n")
+        #expect(items.first?.username == "hiroshi_docomo" && items.first?.password == "Docomo#0123")
+        #expect(NotesLineClassifier.asciiPunctuation("Ｓａｋｕｒａ　ＰＷ") == "Ｓａｋｕｒａ  PW")
+    }
+
+    /// A value after a separator, capitals inside it, ends no sentence with its `!`.
+    @Test func aPasswordEndingInAMarkAfterASeparatorEndsNoSentence() {
+        let router = Self.logins("router UPC: admin / UpcKowal!\n").first
+        #expect(router?.username == "admin" && router?.password == "UpcKowal!")
+        #expect(Self.logins("I really like this one / Really!\n").isEmpty)
+    }
+
     /// Bars inside the one word after a password label are the password's, not columns.
     @Test func barsInsideALabelledPasswordAreItsOwn() {
         let unifi = Self.logins("unifi\npass: UniFi|Net|2024\nuser: admin\n").first
