@@ -313,6 +313,13 @@ public struct NotesImporter {
         }
         item.totp = draft.totp
         item.customFields = draft.customFields + item.customFields
+        // A field's name is shown like a title: one that took in a password-like value ("Itaú
+        // ag 0412 Itau@Conta77 senha do cartão: 4490") is kept whole in the concealed text.
+        item.customFields.removeAll { field in
+            guard field.name != unrecognizedFieldName, exposesNumber(field.name) else { return false }
+            hidden.append(field.name + ": " + field.value)
+            return true
+        }
         item.tags = draft.tags
         item.created = draft.created
         item.modified = draft.modified

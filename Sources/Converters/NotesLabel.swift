@@ -107,9 +107,11 @@ struct NotesLabel: Equatable, Sendable {
         "passports",
     ]
 
+    /// (The seven languages' words only: thousands more would make near misses of names.)
     private static let spellable: [(letters: [Character], label: NotesLabel)] = lexicon.compactMap { name, label in
         let field = label.field
         guard field == .username || field == .password || field == .email, !name.utf8.contains(0x20),
+            coreNames.contains(name),
             name.allSatisfy({ $0.isLetter || $0 == "-" })
         else { return nil }
         return (Array(name), label)
@@ -407,9 +409,12 @@ struct NotesLabel: Equatable, Sendable {
         ),
     ]
 
+    /// The entries' names, folded too (not ``otherLanguages``').
+    private static let coreNames: Set<String> = Set(entries.flatMap { $0.2.flatMap { [$0, fold($0)] } })
+
     private static let lexicon: [String: NotesLabel] = {
         var table = [String: NotesLabel]()
-        for (field, bare, names) in entries {
+        for (field, bare, names) in entries + otherLanguages {
             for name in names where table[name] == nil {
                 table[name] = NotesLabel(field: field, name: name, bare: bare)
                 // Looked up folded: `сайт` is found as `саит`, `パスワード` as its folded form.

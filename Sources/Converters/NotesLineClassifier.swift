@@ -403,9 +403,11 @@ enum NotesLineClassifier {
             // "no password set", "kein Passwort", "sans mot de passe": a field said to be absent.
             if index > 0, !marked, negations.contains(tokens[index - 1].folded) { return nil }
             // "PlayStation Network:", "Display name:", "school portal:", "membership site:": a
-            // weak label word ending a name is the name.
+            // weak label word ending a name is the name. ("memorable info: Seren" names a
+            // secret of its own, not the notes.)
             if index > 0, !tokens[index].afterSeparator, tokens[index - 1].shape == .word,
-                label.field == .extra || label.field == .title || (label.field == .url && !label.bare)
+                label.field == .extra || label.field == .title || label.field == .notes
+                    || (label.field == .url && !label.bare)
             {
                 continue
             }

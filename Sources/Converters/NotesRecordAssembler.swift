@@ -3427,12 +3427,12 @@ struct NotesRecordAssembler {
             && words.contains { $0.first?.isUppercase == true }
     }
 
-    static let pointerWords: Set<String> = [
+    static let pointerWords: Set<String> = Set<String>([
         "same", "idem", "see", "wie", "siehe", "gleich", "comme", "voir", "meme", "como", "ver", "igual", "mismo",
         "misma", "come", "vedi", "stesso", "stessa", "zelfde", "zie", "mesmo", "mesma", "ayni", "aynı", "samme",
         "samma", "stejny", "acelasi", "sam", "sama", "selbe", "selben", "gleiche", "gleichen", "dieselbe", "hetzelfde",
         "dezelfde", "pareil", "pareille", "wahi", "vahi", "ugyanaz", "sami", "samo",
-    ]
+    ]).union(NotesLabel.otherPointerWords.map { NotesLabel.fold($0) })
 
     /// Connectors between a label and the service it is for, in the seven languages.
     static let labelConnectors: Set<String> = [
