@@ -210,6 +210,15 @@ public struct CSVImporter {
                 items.append(item)
                 return
             }
+            // "도어락 비번 0101*", "WiFi iptime pw x" under a sheet of three columns or more: a line
+            // of words typed below the table, no delimiter in it, is a notes line, read as one.
+            if overrides.isEmpty, header.fields.count >= 3, row.fields.count == 1,
+                let item = Self.notesLine(row.fields[0], line: row.line, input: input)
+            {
+                if item.kind == .secureNote { report.keptAsNotes += 1 } else { report.imported += 1 }
+                items.append(item)
+                return
+            }
             if let item = try makeItem(
                 row, header: header, mapping: mapping, dialect: dialect, input: input, report: &report,
                 htmlEscapes: &htmlEscapes)
@@ -219,6 +228,7 @@ public struct CSVImporter {
         }
         guard header != nil else { throw ConverterError(input: input, "empty CSV: no header line") }
         if tabLayout != nil { TabAlignedTable.resolveTypedPasswords(&items) }
+        if overrides.isEmpty { Self.resolvePointedPasswords(&items) }
 
         if htmlEscapes > 0 {
             report.warnings.append(
@@ -312,6 +322,38 @@ public struct CSVImporter {
                     + "name the columns or force a format", hint: .mapColumnsOrChooseFormat)
         }
         return (mapping, dialect)
+    }
+
+    /// The one item the notes reader makes of a line of words (`text`, line `line` of the
+    /// sheet); kept whole in a concealed note when it makes none or several.
+    static func notesLine(_ text: String, line: Int, input: String) -> VaultItem? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard trimmed.contains(" ") else { return nil }
+        let (records, _) = NotesImporter.importText(trimmed, input: input, encoding: "UTF-8")
+        if records.count == 1, var item = records.first?.item {
+            if item.title.hasPrefix("Note, line") { item.title = "Note, line \(line)" }
+            return item
+        }
+        var item = VaultItem(title: "Note, line \(line)")
+        item.kind = .secureNote
+        item.customFields.append(.init(name: NotesImporter.unrecognizedFieldName, value: trimmed, concealed: true))
+        return item
+    }
+
+    /// "zelfde als bol", "same as gmail" in a sheet's password column: the password of the row
+    /// above titled so (`Bol.com`), the phrase kept beside it, concealed; pointing at no such
+    /// row, no password — a phrase is never one.
+    static func resolvePointedPasswords(_ items: inout [VaultItem]) {
+        for index in items.indices {
+            guard let phrase = items[index].password, phrase.contains(" "),
+                let source = NotesRecordAssembler.pointedService(phrase)
+            else { continue }
+            let original = items[..<index].last { item in
+                item.password != nil && NotesRecordAssembler.titleNames(item.title, source)
+            }
+            items[index].password = original?.password
+            items[index].customFields.append(.init(name: "password note", value: phrase, concealed: true))
+        }
     }
 
     /// The text of a row that is a comment: its first cell alone filled, opening with `#` or
@@ -622,8 +664,22 @@ public struct CSVImporter {
                 && afterColon.map { !$0.allSatisfy(\.isWhitespace) } == true
             // `security q: fav teacher = Mrs. Alvarez`: a question with its answer after it.
             let answeredInline = marked && asks(words)
-            return (named && valued) || answered || answeredInline
+            return (named && valued) || answered || answeredInline || (colon && namesSecretBeforeColon(line))
                 || (digits >= 12 && NotesToken.hasCardNumber(line))
+        }
+    }
+
+    /// `oud ww: Sprinter1`, `공인인증서 비번: cert!minji2021`, `herstelcode: 4829`: the words
+    /// before the line's first colon end in a password or secret label (in any language the
+    /// notes reader knows), and a value follows.
+    static func namesSecretBeforeColon(_ line: Substring) -> Bool {
+        guard let colon = line.firstIndex(of: ":"),
+            !line[line.index(after: colon)...].allSatisfy(\.isWhitespace), line.distance(from: line.startIndex, to: colon) <= 40
+        else { return false }
+        let words = NotesLabel.fold(line[..<colon]).split(separator: " ")
+        return (1...min(3, words.count)).contains { count in
+            guard let label = NotesLabel.lookup(words.suffix(count).joined(separator: " ")) else { return false }
+            return label.field == .password || label.field == .secret
         }
     }
 

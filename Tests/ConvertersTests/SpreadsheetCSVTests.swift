@@ -22,6 +22,41 @@ struct SpreadsheetCSVTests {
         #expect(!report.skipped.contains { $0.reason.contains("Family") })
     }
 
+    /// A remark naming a password or a secret in any language the notes reader knows, before
+    /// a colon, is kept out of the notes (which are shown and searched).
+    @Test func aLabelledSecretInTheNotesColumnIsConcealed() throws {
+        let csv =
+            "Dienst;Gebruikersnaam;Wachtwoord;Opmerking\nNS;jasper@x.nl;Intercity2023;oud ww: Sprinter1\n"
+            + "Gmail;jasper@x.nl;Kaas-1994;herstelcode: 4829 1930\nDigiD;jvdb;Fiets!21;sms-code naar mijn 06\n"
+        let (items, _) = try Self.read(csv)
+        #expect(items[0].notes == nil && items[0].customFields.contains { $0.concealed && $0.value == "oud ww: Sprinter1" })
+        #expect(items[1].notes == nil)
+        #expect(items[2].notes == "sms-code naar mijn 06")
+    }
+
+    /// "zelfde als bol" in the password column is the password of the row titled so above;
+    /// pointing at no row, no password.
+    @Test func aPointerInThePasswordColumnTakesThatRowsPassword() throws {
+        let csv =
+            "Dienst,Gebruikersnaam,Wachtwoord\nBol.com,jasper@x.nl,BolJasper#94\nStudielink,jasper@x.nl,zelfde als bol\n"
+            + "Ziggo,jvdb,same as netflix\n"
+        let (items, report) = try Self.read(csv)
+        #expect(items[1].password == "BolJasper#94" && items[1].customFields.contains { $0.value == "zelfde als bol" })
+        #expect(items[2].password == nil && items[2].customFields.contains { $0.concealed && $0.value == "same as netflix" })
+        #expect(report.addsUp)
+    }
+
+    /// A line of words with no delimiter, typed under a sheet of three columns or more, is a
+    /// notes line: its secret is never a title.
+    @Test func aLineTypedUnderTheSheetIsReadAsNotes() throws {
+        let tsv = "사이트\t아이디\t비번\n네이버\tminji_kim01\tMinji!0101\n\n도어락 비번 0101*\nwifi iptime pw minji0101wifi\n"
+        let (items, report) = try Self.read(tsv)
+        #expect(items.count == 3 && report.addsUp && items.count == report.imported + report.keptAsNotes)
+        #expect(!items.contains { $0.title.contains("0101*") || $0.title.contains("minji0101wifi") })
+        #expect(items[1].customFields.contains { $0.concealed && $0.value == "0101*" })
+        #expect(items[2].password == "minji0101wifi")
+    }
+
     @Test func aLineOfTextAboveIsNoSheetTitle() throws {
         // One cell, no padding commas: text, not a sheet — and never a header under it.
         let notes = "--- Work ---\nSAP: user KROTH, PW: Sap#2025\n"
