@@ -677,6 +677,8 @@ public struct CSVImporter {
             !line[line.index(after: colon)...].allSatisfy(\.isWhitespace), line.distance(from: line.startIndex, to: colon) <= 40
         else { return false }
         let words = NotesLabel.fold(line[..<colon]).split(separator: " ")
+        // ("Security Q: first pet": a question is not its answer; ``secretLines`` reads those.)
+        guard let last = words.last, !questionWords.contains(String(last)) else { return false }
         return (1...min(3, words.count)).contains { count in
             guard let label = NotesLabel.lookup(words.suffix(count).joined(separator: " ")) else { return false }
             return label.field == .password || label.field == .secret

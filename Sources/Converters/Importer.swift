@@ -104,8 +104,9 @@ public enum Importer {
     }
 
     /// A text file detection took for a table, read as one; when it cannot be (no header
-    /// Coffer knows), read as a notes list instead, if that finds a password: "Amazon,
-    /// ana@x.com, pw1" under a line of words is a person's list, not a broken sheet. The
+    /// Coffer knows), read as a notes list instead, if that finds a login — a username and a
+    /// password that looks like one: "Chase, jsmith77, Ch@se2019!" under a line of words is a
+    /// person's list, not a broken sheet (`GitHub,ana,https://a.com,pw,n` stays refused). The
     /// table's error becomes the report's first warning. A file in which the notes reader
     /// finds no password ("colour, size, weight"), or whose header Coffer knows (a broken
     /// quote under `name,url,username,password`), keeps the table's error.
@@ -115,7 +116,9 @@ public enum Importer {
         } catch let tableError as ConverterError where tableError.code != .tooLarge {
             guard let text = try? source.text().text, !CSVImporter().hasKnownHeader(text, input: source.name),
                 var notes = try? NotesImporter().read(source),
-                notes.items.contains(where: { !($0.password ?? "").isEmpty })
+                notes.items.contains(where: { item in
+                    item.username != nil && item.password.map { NotesToken.isPasswordLike($0) } == true
+                })
             else { throw tableError }
             notes.report.warnings.insert(
                 "\(source.name): read as a notes list; as a table it fails with: \(tableError)", at: 0)

@@ -170,7 +170,14 @@ public struct NotesImporter {
             && core.contains(where: \.isNumber) && core.first?.isLetter == true
     }
 
+    /// A gamer tag (`kimmy#4021`, `Zara#21877`) or a social handle (`@aino.vrtnn`): a login
+    /// name, however many symbols it holds.
     static func isGamerTag(_ text: String) -> Bool {
+        if text.first == "@" {
+            let name = text.dropFirst()
+            return (2...30).contains(name.count) && name.first?.isLetter == true
+                && name.allSatisfy { ($0.isLetter || $0.isNumber || "._".contains($0)) && $0.isASCII }
+        }
         guard let hash = text.firstIndex(of: "#") else { return false }
         let name = text[..<hash]
         let digits = text[text.index(after: hash)...]

@@ -2,8 +2,9 @@ import Foundation
 
 /// A field label people write in front of a value in notes ("Password:", "mdp", "u:"), and
 /// the field it names. The lexicon covers English, French, German, Spanish, Italian,
-/// Portuguese and Dutch with their common abbreviations; phrases are matched ignoring case
-/// and diacritics, up to ``longestPhrase`` words.
+/// Portuguese and Dutch with their common abbreviations and misspellings, and 48 more
+/// languages' words (``otherLanguages``); phrases are matched ignoring case and diacritics,
+/// up to ``longestPhrase`` words.
 struct NotesLabel: Equatable, Sendable {
     enum Field: Equatable, Sendable {
         case title, username, email, password, url, notes, totp

@@ -1,6 +1,8 @@
 import Foundation
 import VaultModel
 
+@testable import Converters
+
 /// samples/notes-corpus: realistic notes snippets with the logins and secrets a careful reader
 /// finds in each (see its README). This reads the snippets and their expectations, recovers what
 /// a person wrote in each, and applies the same rules as scripts/score-notes.
@@ -232,7 +234,14 @@ struct NotesCorpus {
             }
         }
         if current.count > 1 { words.append(current) }
-        return words.filter { !structuralWords.contains($0) }
+        return words.filter { !structuralWords.contains($0) && !isFieldLabel($0) }
+    }
+
+    /// A word the notes reader takes for the label of a field it fills (`salasana`, `lozinka`):
+    /// structure, like the words above. (Secrets' labels are kept as their fields' names.)
+    static func isFieldLabel(_ word: String) -> Bool {
+        guard let label = NotesLabel.lookup(NotesLabel.fold(word)) else { return false }
+        return [.title, .username, .email, .password, .url, .notes].contains(label.field)
     }
 
     /// Everything the items hold, concealed fields included, lowercased.
