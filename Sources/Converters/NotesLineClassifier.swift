@@ -12,6 +12,9 @@ enum NotesLineClassifier {
     /// are; a label typed in full-width letters (`ＩＤ`, `ＰＷ`) is read in ASCII. Other
     /// full-width letters stay as written: they may be a value's.
     static func asciiPunctuation(_ line: String) -> String {
+        var line = line
+        // ("淘宝——账号 lihua_1982——密码 x": a doubled dash between words without spaces.)
+        if line.utf8.contains(0xE2), line.contains("——") { line = line.replacingOccurrences(of: "——", with: " — ") }
         // (Every full-width form starts with the byte EF, the ideographic space with E3: most
         // lines have neither to look at.)
         guard line.utf8.contains(where: { $0 == 0xEF || $0 == 0xE3 }) else { return line }
@@ -39,6 +42,9 @@ enum NotesLineClassifier {
             // would make `Wi-Fi(自宅)` one word, read like a password.)
             if character == "（", let last = result.last, !last.isWhitespace { result.append(" ") }
             result.append(fullWidthForms[character] ?? character)
+            // ("微信：手机号 138…": words without spaces between them; a full-width colon or
+            // comma ends its word, as the ASCII one and a space do.)
+            if character == "：" || character == "，" { result.append(" ") }
         }
         flushLetters()
         return result

@@ -54,6 +54,10 @@ import VaultModel
         let items = Self.logins("ドコモ\nＩＤ　hiroshi_docomo\nＰＷ　Docomo#0123\n")
         #expect(items.first?.username == "hiroshi_docomo" && items.first?.password == "Docomo#0123")
         #expect(NotesLineClassifier.asciiPunctuation("Ｓａｋｕｒａ　ＰＷ") == "Ｓａｋｕｒａ  PW")
+        // A full-width colon ends its word in text written without spaces; so does a doubled dash.
+        let wechat = Self.logins("微信：手机号 13812345678  密码 Wx@lihua1982\n").first
+        #expect(wechat?.title == "微信" && wechat?.password == "Wx@lihua1982")
+        #expect(NotesLineClassifier.asciiPunctuation("淘宝——账号 x") == "淘宝 — 账号 x")
     }
 
     /// A value after a separator, capitals inside it, ends no sentence with its `!`.
