@@ -228,7 +228,7 @@ public struct CSVImporter {
         }
         guard header != nil else { throw ConverterError(input: input, "empty CSV: no header line") }
         if tabLayout != nil { TabAlignedTable.resolveTypedPasswords(&items) }
-        if overrides.isEmpty { Self.resolvePointedPasswords(&items) }
+        if overrides.isEmpty, dialect == "csv" { Self.resolvePointedPasswords(&items) }
 
         if htmlEscapes > 0 {
             report.warnings.append(
@@ -328,7 +328,12 @@ public struct CSVImporter {
     /// sheet); kept whole in a concealed note when it makes none or several.
     static func notesLine(_ text: String, line: Int, input: String) -> VaultItem? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard trimmed.contains(" ") else { return nil }
+        // (Cheaply first — every row of a long one-column file asks: only a line with a word
+        // that looks like a password or that labels something is read.)
+        let words = trimmed.split(separator: " ")
+        guard words.count >= 2, words.count <= 12,
+            words.contains(where: { NotesToken.isPasswordLike($0) || NotesLabel.lookup(NotesLabel.fold($0)) != nil })
+        else { return nil }
         let (records, _) = NotesImporter.importText(trimmed, input: input, encoding: "UTF-8")
         if records.count == 1, var item = records.first?.item {
             if item.title.hasPrefix("Note, line") { item.title = "Note, line \(line)" }
@@ -340,19 +345,30 @@ public struct CSVImporter {
         return item
     }
 
-    /// "zelfde als bol", "same as gmail" in a sheet's password column: the password of the row
-    /// above titled so (`Bol.com`), the phrase kept beside it, concealed; pointing at no such
-    /// row, no password — a phrase is never one.
+    /// "zelfde als bol", "same as gmail" in a hand-made sheet's password column (never a
+    /// manager's export, whose passwords are what they say): the password of the last row
+    /// above titled so — its whole title, or its name before a dot or space (`Bol.com`) —
+    /// with the phrase kept beside it, concealed; pointing at no such row, no password. Only a
+    /// pointer word and a comparison word (`same as`, `zelfde als`): "see you later" is a
+    /// passphrase. One pass, titles remembered as it goes.
     static func resolvePointedPasswords(_ items: inout [VaultItem]) {
+        var passwords = [String: String]()  // folded title, and its first name, → last password
         for index in items.indices {
-            guard let phrase = items[index].password, phrase.contains(" "),
+            if let phrase = items[index].password, phrase.contains(" "),
+                case let words = phrase.split(separator: " ").prefix(2).map({ NotesLabel.fold($0) }), words.count == 2,
+                NotesRecordAssembler.pointerWords.contains(words[0]),
+                NotesRecordAssembler.comparisonWords.contains(words[1]),
                 let source = NotesRecordAssembler.pointedService(phrase)
-            else { continue }
-            let original = items[..<index].last { item in
-                item.password != nil && NotesRecordAssembler.titleNames(item.title, source)
+            {
+                items[index].password = passwords[NotesLabel.fold(source)]
+                items[index].customFields.append(.init(name: "password note", value: phrase, concealed: true))
             }
-            items[index].password = original?.password
-            items[index].customFields.append(.init(name: "password note", value: phrase, concealed: true))
+            guard let password = items[index].password else { continue }
+            let title = NotesLabel.fold(items[index].title)
+            passwords[title] = password
+            if let name = title.split(whereSeparator: { $0 == "." || $0 == " " }).first {
+                passwords[String(name)] = password
+            }
         }
     }
 
@@ -673,15 +689,20 @@ public struct CSVImporter {
     /// before the line's first colon end in a password or secret label (in any language the
     /// notes reader knows), and a value follows.
     static func namesSecretBeforeColon(_ line: Substring) -> Bool {
-        guard let colon = line.firstIndex(of: ":"),
-            !line[line.index(after: colon)...].allSatisfy(\.isWhitespace), line.distance(from: line.startIndex, to: colon) <= 40
+        guard let colon = line.prefix(41).firstIndex(of: ":"),
+            !line[line.index(after: colon)...].allSatisfy(\.isWhitespace)
         else { return false }
         let words = NotesLabel.fold(line[..<colon]).split(separator: " ")
         // ("Security Q: first pet": a question is not its answer; ``secretLines`` reads those.)
         guard let last = words.last, !questionWords.contains(String(last)) else { return false }
         return (1...min(3, words.count)).contains { count in
             guard let label = NotesLabel.lookup(words.suffix(count).joined(separator: " ")) else { return false }
-            return label.field == .password || label.field == .secret
+            // ("pregunta de seguridad: …" asks; its answer is read by ``secretLines``.)
+            let asks =
+                CSVHeaderVocabulary.words(label.name).contains(where: questionWords.contains)
+                || ["question", "vraag", "pregunta", "domanda", "pergunta", "frage"].contains(
+                    where: label.name.contains)
+            return !asks && (label.field == .password || label.field == .secret)
         }
     }
 

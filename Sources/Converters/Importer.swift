@@ -106,7 +106,7 @@ public enum Importer {
     /// A text file detection took for a table, read as one; when it cannot be (no header
     /// Coffer knows), read as a notes list instead, if that finds a login — a username and a
     /// password that looks like one: "Chase, jsmith77, Ch@se2019!" under a line of words is a
-    /// person's list, not a broken sheet (`GitHub,ana,https://a.com,pw,n` stays refused). The
+    /// person's list, not a broken sheet (`a,b,c` over `1,2,3` stays refused). The
     /// table's error becomes the report's first warning. A file in which the notes reader
     /// finds no password ("colour, size, weight"), or whose header Coffer knows (a broken
     /// quote under `name,url,username,password`), keeps the table's error.
@@ -120,8 +120,10 @@ public enum Importer {
                     item.username != nil && item.password.map { NotesToken.isPasswordLike($0) } == true
                 })
             else { throw tableError }
+            // (By line only: the table's error quotes the first line's cells, which may hold a password.)
+            let place = tableError.line.map { "\(source.name):\($0)" } ?? source.name
             notes.report.warnings.insert(
-                "\(source.name): read as a notes list; as a table it fails with: \(tableError)", at: 0)
+                "\(place): read as a notes list, not as a table (no header Coffer recognizes)", at: 0)
             return notes
         }
     }

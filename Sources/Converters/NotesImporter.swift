@@ -175,8 +175,10 @@ public struct NotesImporter {
     static func isGamerTag(_ text: String) -> Bool {
         if text.first == "@" {
             let name = text.dropFirst()
+            // (Lower case, with a dot or underscore: `@pple123` is a password's trick.)
             return (2...30).contains(name.count) && name.first?.isLetter == true
-                && name.allSatisfy { ($0.isLetter || $0.isNumber || "._".contains($0)) && $0.isASCII }
+                && name.allSatisfy { ($0.isLowercase || $0.isNumber || "._".contains($0)) && $0.isASCII }
+                && name.contains(where: { $0 == "." || $0 == "_" })
         }
         guard let hash = text.firstIndex(of: "#") else { return false }
         let name = text[..<hash]

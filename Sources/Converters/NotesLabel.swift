@@ -2,7 +2,7 @@ import Foundation
 
 /// A field label people write in front of a value in notes ("Password:", "mdp", "u:"), and
 /// the field it names. The lexicon covers English, French, German, Spanish, Italian,
-/// Portuguese and Dutch with their common abbreviations and misspellings, and 48 more
+/// Portuguese and Dutch with their common abbreviations and misspellings, and over 40 more
 /// languages' words (``otherLanguages``); phrases are matched ignoring case and diacritics,
 /// up to ``longestPhrase`` words.
 struct NotesLabel: Equatable, Sendable {

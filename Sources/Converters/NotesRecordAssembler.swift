@@ -2077,11 +2077,14 @@ struct NotesRecordAssembler {
             // line, after its login and with no other password, are the passphrase.
             if draft!.password == nil, let last = remaining.last, isPhrase(last),
                 Self.isCapitalisedPassphrase(last.tokens.map(\.text)),
-                remaining.count == 1 && draft!.username != nil
+                remaining.count == 1
+                    && draft!.username.map({ !($0.allSatisfy(\.isNumber) && $0.count < 6) }) == true
                     || remaining.count == 2 && draft!.username == nil && !remaining[0].parenthesised
                         && remaining[0].tokens.count == 1
-                        && (remaining[0].shape == .email || remaining[0].shape == .number
-                            || Self.isHandle(remaining[0].text) && !NotesToken.isPasswordLike(remaining[0].text)
+                        && (remaining[0].shape == .email
+                            || (remaining[0].shape == .number && remaining[0].text.count(where: \.isNumber) >= 6)
+                            || remaining[0].shape != .number && Self.isHandle(remaining[0].text)
+                                && !NotesToken.isPasswordLike(remaining[0].text)
                                 && remaining[0].text.contains(where: { $0.isNumber || $0 == "_" || $0 == "." }))
             {
                 if remaining.count == 2 { draft!.username = remaining[0].text }
@@ -3392,9 +3395,10 @@ struct NotesRecordAssembler {
     /// The service a password written as a pointer names (`same as Amazon` → `amazon`).
     static func pointedService(_ value: String) -> String? {
         // The first word must point ("same as …"): in ASCII, checked on bytes before the rest.
+        // (Words over 8 bytes are not packed: `identique` is looked up in the set below.)
         if value.utf8.allSatisfy({ $0 < 0x80 }),
             let first = value.utf8.split(separator: 0x20).first,
-            first.count > 8 || !packedPointerWords.contains(NotesLabel.packedLowercase(first))
+            first.count <= 8, !packedPointerWords.contains(NotesLabel.packedLowercase(first))
         {
             return nil
         }
@@ -3422,7 +3426,8 @@ struct NotesRecordAssembler {
             && NotesLabel.lookup(NotesLabel.fold(words[0])) == nil
             && words.allSatisfy { word in
                 word.allSatisfy(\.isNumber)
-                    || (word.first?.isUppercase == true && word.dropFirst().allSatisfy(\.isLowercase) && word.count >= 2)
+                    || (word.first?.isUppercase == true && word.dropFirst().allSatisfy(\.isLowercase)
+                        && word.count >= 2)
             }
             && words.contains { $0.first?.isUppercase == true }
     }

@@ -83,7 +83,9 @@ public enum TextDecoding {
     static func legacyText(_ bytes: [UInt8]) -> (text: String, encoding: String) {
         let westernText = String(bytes.map { Character(windows1252[Int($0)]) })
         let sample = Array(bytes.prefix(65_536))
-        var best = (encoding: "Windows-1252", oddities: oddities(String(sample.map { Character(windows1252[Int($0)]) })))
+        var best = (
+            encoding: "Windows-1252", oddities: oddities(String(sample.map { Character(windows1252[Int($0)]) }))
+        )
         // (Only by a clear margin: a pound sign or two in an English sheet is no Polish.)
         let western = best.oddities
         for (encoding, name) in legacyCandidates where western >= 3 {
@@ -103,12 +105,6 @@ public enum TextDecoding {
         (.windowsCP1253, "Windows-1253"), (.windowsCP1254, "Windows-1254"),
     ]
 
-    /// How oddly `text` reads, from its non-ASCII characters: in a word of letters, a symbol
-    /// between two of them (`Has³o`, `WA¯NE`) counts 2 (in a word with digits, a password that
-    /// may hold any — `Aok«Gesund»58` — only one of ``latin2Letters``, 1); a non-ASCII Latin letter right after another (`Ïàðîëü`), a word mixing Latin
-    /// with Cyrillic or Greek letters, a Cyrillic or Greek word of four letters or more without
-    /// a vowel (Greek read as Cyrillic), or a letter only Icelandic spells (`þifre` is Turkish
-    /// `şifre`) counts 1.
     /// The symbols Windows-1252 and Windows-1250 make of the other Central European code
     /// page's letters (`G±bka` is ISO-8859-2's `Gąbka`): odd even inside a password.
     static let latin2Letters: Set<Character> = ["±", "³", "¹", "¿", "¯", "£", "¥", "¼", "¾", "¶", "¦", "ª", "¬", "º"]
@@ -116,6 +112,13 @@ public enum TextDecoding {
     /// Cyrillic and Greek vowels (lower case).
     static let vowels = Set("аеёиоуыэюяіїєўαεηιουωάέήίόύώϊϋΐΰ")
 
+    /// How oddly `text` reads, from its non-ASCII characters: in a word of letters, a symbol
+    /// between two of them (`Has³o`, `WA¯NE`) counts 2 (in a word with digits, a password that
+    /// may hold any — `Aok«Gesund»58` — only one of ``latin2Letters``, 1); a non-ASCII Latin
+    /// letter right after another (`Ïàðîëü`), a word mixing Latin with Cyrillic or Greek
+    /// letters, or a Cyrillic or Greek word of four letters or more
+    /// without a vowel (Greek read as Cyrillic) counts 1. (Turkish differs from Windows-1252 only
+    /// in letters Icelandic spells, `þ ð ý`: it stays Windows-1252 unless other oddities decide.)
     static func oddities(_ text: String) -> Int {
         var count = 0
         for word in text.prefix(65_536).split(whereSeparator: \.isWhitespace) where !word.allSatisfy(\.isASCII) {
@@ -139,7 +142,6 @@ public enum TextDecoding {
                 {
                     count += 1
                 }
-                if "ÐðÞþÝý".contains(character) { count += 1 }
             }
             if latin && other { count += 1 }
             // Greek read as Cyrillic (or Cyrillic as Greek) spells words without vowels.

@@ -237,11 +237,12 @@ struct NotesCorpus {
         return words.filter { !structuralWords.contains($0) && !isFieldLabel($0) }
     }
 
-    /// A word the notes reader takes for the label of a field it fills (`salasana`, `lozinka`):
-    /// structure, like the words above. (Secrets' labels are kept as their fields' names.)
+    /// A word the notes reader takes for the label of a login field it fills (`salasana`,
+    /// `lozinka`): structure, like the words above. (Not titles' or notes' labels, which are
+    /// common words; secrets' labels are kept as their fields' names.)
     static func isFieldLabel(_ word: String) -> Bool {
         guard let label = NotesLabel.lookup(NotesLabel.fold(word)) else { return false }
-        return [.title, .username, .email, .password, .url, .notes].contains(label.field)
+        return [.username, .email, .password].contains(label.field)
     }
 
     /// Everything the items hold, concealed fields included, lowercased.

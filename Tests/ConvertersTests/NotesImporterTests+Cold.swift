@@ -66,7 +66,7 @@ import VaultModel
             }
         }
         // Counter-input: ASCII text is untouched by the full-width mapping.
-        #expect(NotesLineClassifier.asciiPunctuation("Wi-Fi（自宅）：x") == "Wi-Fi (自宅):x")
+        #expect(NotesLineClassifier.asciiPunctuation("Wi-Fi（自宅）：x") == "Wi-Fi (自宅): x")
         #expect(NotesLineClassifier.asciiPunctuation("plain (text): x") == "plain (text): x")
     }
 

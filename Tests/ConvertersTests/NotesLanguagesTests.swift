@@ -38,15 +38,29 @@ import VaultModel
     }
 
     @Test func aNotesWordEndingANameNamesASecretNotTheNotes() {
-        let items = NotesImporterTests.items("Lloyds online: user id gwatkins1974  password Cardiff#74  memorable info: Seren\n")
+        let items = NotesImporterTests.items(
+            "Lloyds online: user id gwatkins1974  password Cardiff#74  memorable info: Seren\n")
         #expect(items.first?.password == "Cardiff#74" && items.first?.notes == nil)
         #expect(items.first?.customFields.contains { $0.concealed && $0.value.contains("Seren") } == true)
     }
 
     @Test func aFieldNameHoldingAPasswordIsKeptOutOfSight() {
         let text = "conta | login | senha | obs\nItaú | ag 0412 cc 55813-2 | Itau@Conta77 | senha do cartão 4490\n"
-        for item in NotesImporterTests.items(text) {
+        let items = NotesImporterTests.items(text)
+        #expect(!items.isEmpty)
+        for item in items {
             for field in item.customFields { #expect(!field.name.contains("Itau@Conta77"), "\(field.name)") }
+            #expect(!item.title.contains("Itau@Conta77") && item.username != "Itau@Conta77")
         }
+        // The value is kept, out of sight.
+        #expect(items.contains { $0.customFields.contains { $0.concealed && $0.value.contains("Itau@Conta77") } })
+    }
+
+    /// A national identity number under its label is the login where services sign in with
+    /// it (Poland's ePUAP with the PESEL, Russia's Gosuslugi with the SNILS, Sweden's BankID
+    /// with the personnummer).
+    @Test func anIdentityNumberUnderItsLabelIsTheLogin() {
+        let item = NotesImporterTests.items("ePUAP\nPESEL: 85010112345\nhasło: Gąbka.Łódź75\n").first
+        #expect(item?.username == "85010112345" && item?.password == "Gąbka.Łódź75")
     }
 }

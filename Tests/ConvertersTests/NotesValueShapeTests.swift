@@ -46,6 +46,8 @@ import VaultModel
             #expect(Self.logins(text).isEmpty, "\(text)")
         }
         #expect(!NotesRecordAssembler.isCapitalisedPassphrase(["Off", "Peak"]))
+        // A short number before the words is no login (a PIN, or an account's last digits).
+        #expect(Self.logins("Halifax  4471  Joint Current Account\n").first?.username != "4471")
     }
 
     /// The ideographic space is a gap between values and a label in full-width letters is a
@@ -118,6 +120,15 @@ import VaultModel
 
     /// A login name with a dot or underscore, beside a phrase of words after the title, is the
     /// login: it had been taken for the password (a login in the password field). From outside/u.
+    /// A social handle is a login wherever it stands; a password using `@` for `a` is not one.
+    @Test func aSocialHandleIsALogin() {
+        let insta = Self.logins("instagram  Poro.Poro.11  @aino.vrtnn\n").first
+        #expect(insta?.username == "@aino.vrtnn" && insta?.password == "Poro.Poro.11")
+        let trick = Self.logins("Instagram: ana_b / @pple123\n").first
+        #expect(trick?.username == "ana_b" && trick?.password == "@pple123")
+        #expect(!NotesImporter.isGamerTag("@dmin2020") && NotesImporter.isGamerTag("@jsmith_22"))
+    }
+
     @Test func aLoginNameBesideAPhraseIsNoPassword() {
         let item = NotesImporterTests.items("Spotify - okafor_jen - Afrobeats on repeat\n").first
         #expect(item?.username == "okafor_jen" && item?.password == nil)

@@ -29,7 +29,8 @@ struct SpreadsheetCSVTests {
             "Dienst;Gebruikersnaam;Wachtwoord;Opmerking\nNS;jasper@x.nl;Intercity2023;oud ww: Sprinter1\n"
             + "Gmail;jasper@x.nl;Kaas-1994;herstelcode: 4829 1930\nDigiD;jvdb;Fiets!21;sms-code naar mijn 06\n"
         let (items, _) = try Self.read(csv)
-        #expect(items[0].notes == nil && items[0].customFields.contains { $0.concealed && $0.value == "oud ww: Sprinter1" })
+        #expect(
+            items[0].notes == nil && items[0].customFields.contains { $0.concealed && $0.value == "oud ww: Sprinter1" })
         #expect(items[1].notes == nil)
         #expect(items[2].notes == "sms-code naar mijn 06")
     }
@@ -42,8 +43,18 @@ struct SpreadsheetCSVTests {
             + "Ziggo,jvdb,same as netflix\n"
         let (items, report) = try Self.read(csv)
         #expect(items[1].password == "BolJasper#94" && items[1].customFields.contains { $0.value == "zelfde als bol" })
-        #expect(items[2].password == nil && items[2].customFields.contains { $0.concealed && $0.value == "same as netflix" })
+        #expect(
+            items[2].password == nil && items[2].customFields.contains { $0.concealed && $0.value == "same as netflix" }
+        )
         #expect(report.addsUp)
+        // Counter-inputs: a manager's export keeps its passphrases; a pointer with no comparison
+        // word is a passphrase too; a name only starting like the one pointed at is not it.
+        let chrome = "name,url,username,password\nA,https://a.x,ana,see you later\nB,https://b.x,bo,same as A\n"
+        #expect(try Self.read(chrome).0.map(\.password) == ["see you later", "same as A"])
+        let sheet =
+            "Dienst,Gebruikersnaam,Wachtwoord\nBol.com,j,BolJasper#94\nBolt,j,Bolt!Ride7\nX,j,see you later\nY,j,zelfde als bol\n"
+        #expect(
+            try Self.read(sheet).0.map(\.password) == ["BolJasper#94", "Bolt!Ride7", "see you later", "BolJasper#94"])
     }
 
     /// A line of words with no delimiter, typed under a sheet of three columns or more, is a
