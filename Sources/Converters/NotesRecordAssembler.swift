@@ -3699,7 +3699,7 @@ struct NotesRecordAssembler {
     /// it becomes their folder. Words after a record in its block are that record's text.
     private func withImplicitHeadings() -> [NotesDraft] {
         var result = [NotesDraft]()
-        var implicit: (name: String, epoch: Int, block: Int, standalone: Bool)?
+        var implicit: (name: String, epoch: Int, block: Int, standalone: Bool, childInBlock: Bool)?
         var headingLogin: (username: String, block: Int)?
         for (k, var d) in drafts.enumerated() {
             let epoch = epochs[k]
@@ -3739,7 +3739,7 @@ struct NotesRecordAssembler {
                     next.title != nil || next.block == d.block || d.capitals || !next.urls.isEmpty
                 {
                     let name = d.capitals ? title.capitalized : title
-                    implicit = (name, epoch, d.block, next.block != d.block || d.capitals)
+                    implicit = (name, epoch, d.block, next.block != d.block || d.capitals, false)
                     // The heading's line is accounted for by the records that carry it.
                     continue
                 }
@@ -3752,8 +3752,15 @@ struct NotesRecordAssembler {
                 }
             }
             if let heading = implicit {
-                if epoch == heading.epoch, heading.standalone || d.block == heading.block {
+                // "SHOPEE" / "- toko utama: …" then, a block later, "TOKOPEDIA" / "user: …": a
+                // record titled in capitals like the heading, after the heading's own records,
+                // is its sibling, not under it. ("BANKING", a blank line, "CHASE" / "user: …"
+                // stays under it: that heading had no record of its own block.)
+                if heading.childInBlock, d.block != heading.block, d.capitals, d.titleLine, d.title != nil {
+                    implicit = nil
+                } else if epoch == heading.epoch, heading.standalone || d.block == heading.block {
                     d.folder.append(heading.name)
+                    if d.block == heading.block { implicit?.childInBlock = true }
                 } else {
                     implicit = nil
                 }

@@ -12,6 +12,18 @@ import VaultModel
     /// Under a heading naming no record yet, a login and a password alone on a line are that
     /// record's, with the address above or below them: the heading titles it, and the login
     /// is never the title.
+    /// A record titled in capitals a block after a capitals heading's own records is its
+    /// sibling, not filed under it; a capitals heading standing alone over such records heads them.
+    @Test func aCapitalsTitleAfterAHeadingsRecordsIsItsSibling() {
+        let shops = Self.logins(
+            "SHOPEE\n- toko utama: batikmurah.id / Batik#Murah01\n- toko kedua: grosir.id / Grosir2022!!\n\n"
+                + "TOKOPEDIA\nuser: 081234567890\npw: TokpedSiti_99\n")
+        #expect(shops.count == 3 && shops[0].folder == ["Shopee"] && shops[2].title == "TOKOPEDIA")
+        #expect(shops[2].folder.isEmpty)
+        let banks = Self.logins("BANKING\n\nCHASE\nuser: ana\npw: Ch@se2020!\n\nWELLS\nuser: bo\npw: We11s!x9\n")
+        #expect(banks.map(\.folder) == [["Banking"], ["Banking"]])
+    }
+
     @Test func aLoginAndPasswordUnderAHeadingAreItsRecords() {
         for text in [
             "## Proxmox\n- URL: https://192.168.1.10:8006\n- `root` / `pve-R00t!lab`\n",
