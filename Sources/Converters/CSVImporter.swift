@@ -354,10 +354,10 @@ public struct CSVImporter {
     static func resolvePointedPasswords(_ items: inout [VaultItem]) {
         var passwords = [String: String]()  // folded title, and its first name, → last password
         for index in items.indices {
-            if let phrase = items[index].password, phrase.contains(" "),
-                case let words = phrase.split(separator: " ").prefix(2).map({ NotesLabel.fold($0) }), words.count == 2,
-                NotesRecordAssembler.pointerWords.contains(words[0]),
-                NotesRecordAssembler.comparisonWords.contains(words[1]),
+            // (``NotesRecordAssembler/pointedService(_:)`` asks the first word; the second compares.)
+            if let phrase = items[index].password,
+                let second = phrase.split(separator: " ").dropFirst().first,
+                NotesRecordAssembler.comparisonWords.contains(NotesLabel.fold(second)),
                 let source = NotesRecordAssembler.pointedService(phrase)
             {
                 items[index].password = passwords[NotesLabel.fold(source)]

@@ -2074,22 +2074,35 @@ struct NotesRecordAssembler {
                 field.tokens.count >= 3 && field.tokens.allSatisfy { $0.shape == .word }
             }
             // "trainline  tomasz.k@gmail.com  Off Peak Return": capitalised words last on the
-            // line, after its login and with no other password, are the passphrase.
+            // line, after its login and with no other password, are the passphrase. The login
+            // is read already (not a number under six digits: a PIN), or is the one value before
+            // the words: an e-mail, a number of six digits or more, or a handle with a digit, `_`
+            // or `.`.
+            func isLogin(_ value: NotesLine.Field) -> Bool {
+                switch value.shape {
+                case .email: return true
+                case .number: return value.text.count(where: \.isNumber) >= 6
+                default:
+                    return Self.isHandle(value.text) && !NotesToken.isPasswordLike(value.text)
+                        && value.text.contains(where: { $0.isNumber || $0 == "_" || $0 == "." })
+                }
+            }
             if draft!.password == nil, let last = remaining.last, isPhrase(last),
-                Self.isCapitalisedPassphrase(last.tokens.map(\.text)),
-                remaining.count == 1
-                    && draft!.username.map({ !($0.allSatisfy(\.isNumber) && $0.count < 6) }) == true
-                    || remaining.count == 2 && draft!.username == nil && !remaining[0].parenthesised
-                        && remaining[0].tokens.count == 1
-                        && (remaining[0].shape == .email
-                            || (remaining[0].shape == .number && remaining[0].text.count(where: \.isNumber) >= 6)
-                            || remaining[0].shape != .number && Self.isHandle(remaining[0].text)
-                                && !NotesToken.isPasswordLike(remaining[0].text)
-                                && remaining[0].text.contains(where: { $0.isNumber || $0 == "_" || $0 == "." }))
+                Self.isCapitalisedPassphrase(last.tokens.map(\.text))
             {
-                if remaining.count == 2 { draft!.username = remaining[0].text }
-                draft!.password = last.text
-                return
+                if remaining.count == 1, let username = draft!.username,
+                    !(username.allSatisfy(\.isNumber) && username.count < 6)
+                {
+                    draft!.password = last.text
+                    return
+                }
+                if remaining.count == 2, draft!.username == nil, !remaining[0].parenthesised,
+                    remaining[0].tokens.count == 1, isLogin(remaining[0])
+                {
+                    draft!.username = remaining[0].text
+                    draft!.password = last.text
+                    return
+                }
             }
             let phrases = remaining.filter(isPhrase)
             draft!.unrecognized += phrases.map(\.text)
@@ -3394,11 +3407,12 @@ struct NotesRecordAssembler {
 
     /// The service a password written as a pointer names (`same as Amazon` → `amazon`).
     static func pointedService(_ value: String) -> String? {
-        // The first word must point ("same as …"): in ASCII, checked on bytes before the rest.
-        // (Words over 8 bytes are not packed: `identique` is looked up in the set below.)
-        if value.utf8.allSatisfy({ $0 < 0x80 }),
-            let first = value.utf8.split(separator: 0x20).first,
-            first.count <= 8, !packedPointerWords.contains(NotesLabel.packedLowercase(first))
+        // The first word must point ("same as …"): in ASCII, checked on bytes before the rest
+        // (packed when it fits 8 bytes; `identique` is looked up as a string).
+        if value.utf8.allSatisfy({ $0 < 0x80 }), let first = value.utf8.split(separator: 0x20).first,
+            first.count <= 8
+                ? !packedPointerWords.contains(NotesLabel.packedLowercase(first))
+                : !pointerWords.contains(String(decoding: first, as: UTF8.self).lowercased())
         {
             return nil
         }

@@ -81,23 +81,20 @@ public enum TextDecoding {
     /// 64 KiB; another code page is chosen only when Windows-1252 reads at least three
     /// oddities and it at most a third of them.
     static func legacyText(_ bytes: [UInt8]) -> (text: String, encoding: String) {
-        let westernText = String(bytes.map { Character(windows1252[Int($0)]) })
+        func western(_ bytes: some Sequence<UInt8>) -> String { String(bytes.map { Character(windows1252[Int($0)]) }) }
         let sample = Array(bytes.prefix(65_536))
-        var best = (
-            encoding: "Windows-1252", oddities: oddities(String(sample.map { Character(windows1252[Int($0)]) }))
-        )
+        let westernOddities = oddities(western(sample))
         // (Only by a clear margin: a pound sign or two in an English sheet is no Polish.)
-        let western = best.oddities
-        for (encoding, name) in legacyCandidates where western >= 3 {
+        var best: (encoding: String.Encoding, name: String, oddities: Int)?
+        for (encoding, name) in legacyCandidates where westernOddities >= 3 {
             guard let text = String(bytes: sample, encoding: encoding) else { continue }
             let count = oddities(text)
-            if count < best.oddities, count * 3 <= western { best = (name, count) }
+            if count < best?.oddities ?? westernOddities, count * 3 <= westernOddities {
+                best = (encoding, name, count)
+            }
         }
-        guard best.encoding != "Windows-1252",
-            let encoding = legacyCandidates.first(where: { $0.name == best.encoding })?.encoding,
-            let text = String(bytes: bytes, encoding: encoding)
-        else { return (westernText, "Windows-1252") }
-        return (text, best.encoding)
+        if let best, let text = String(bytes: bytes, encoding: best.encoding) { return (text, best.name) }
+        return (western(bytes), "Windows-1252")
     }
 
     static let legacyCandidates: [(encoding: String.Encoding, name: String)] = [
@@ -116,12 +113,12 @@ public enum TextDecoding {
     /// between two of them (`Has³o`, `WA¯NE`) counts 2 (in a word with digits, a password that
     /// may hold any — `Aok«Gesund»58` — only one of ``latin2Letters``, 1); a non-ASCII Latin
     /// letter right after another (`Ïàðîëü`), a word mixing Latin with Cyrillic or Greek
-    /// letters, or a Cyrillic or Greek word of four letters or more
-    /// without a vowel (Greek read as Cyrillic) counts 1. (Turkish differs from Windows-1252 only
-    /// in letters Icelandic spells, `þ ð ý`: it stays Windows-1252 unless other oddities decide.)
+    /// letters, or a Cyrillic or Greek word of four letters or more without a vowel (Greek read
+    /// as Cyrillic) counts 1. (Turkish differs from Windows-1252 only in letters Icelandic
+    /// spells, `þ ð ý`: it stays Windows-1252 unless other oddities decide.)
     static func oddities(_ text: String) -> Int {
         var count = 0
-        for word in text.prefix(65_536).split(whereSeparator: \.isWhitespace) where !word.allSatisfy(\.isASCII) {
+        for word in text.split(whereSeparator: \.isWhitespace) where !word.allSatisfy(\.isASCII) {
             let characters = Array(word)
             let hasDigit = characters.contains(where: \.isNumber)
             var latin = false
