@@ -94,6 +94,9 @@ enum CSVHeaderVocabulary {
         if passwordPhrases.contains(where: content.joined().contains) { return Meaning(field: .password, strength: 3) }
         let meanings = content.compactMap(wordMeaning)
         guard let last = meanings.last else { return labelMeaning(header) }
+        // ("then site - my system)": a phrase of words Coffer does not know is prose cut at a
+        // comma, not a column's header.)
+        guard content.count - meanings.count < 2 else { return nil }
         // A name word makes a title (`Password Name`, `Website Name`), except beside a
         // folder, a tag or a user (`Folder Name`, `Nom d'utilisateur`, `Benutzername`).
         if let title = meanings.filter({ $0.field == .title }).max(by: { $0.strength < $1.strength }) {
@@ -244,6 +247,12 @@ enum CSVHeaderVocabulary {
             [
                 "nickname", "nick", "service", "resource", "label", "libelle", "dienst", "servizio", "servicio",
                 "servico", "bezeichnung",
+                // What people head the service column of their own sheets with (`Site /
+                // Program`, `App`, `System`, `Vendor`), in the seven languages.
+                "program", "programme", "software", "app", "application", "system", "platform", "tool", "portal",
+                "vendor", "provider", "programm", "anwendung", "anbieter", "logiciel", "plateforme", "fournisseur",
+                "programa", "aplicacion", "plataforma", "proveedor", "programma", "applicazione", "piattaforma",
+                "fornitore", "aplicativo", "aplicacao", "fornecedor", "applicatie", "leverancier",
             ])
         // `Compte`, `Cuenta`, `Konto` head the service's name in people's own sheets.
         add(.title, 1, ["compte", "cuenta", "conta", "konto", "conto", "rekening"])

@@ -692,9 +692,13 @@ public struct CSVImporter {
         guard let colon = line.prefix(41).firstIndex(of: ":"),
             !line[line.index(after: colon)...].allSatisfy(\.isWhitespace)
         else { return false }
-        let words = NotesLabel.fold(line[..<colon]).split(separator: " ")
+        var words = NotesLabel.fold(line[..<colon]).split(separator: " ")
         // ("Security Q: first pet": a question is not its answer; ``secretLines`` reads those.)
         guard let last = words.last, !questionWords.contains(String(last)) else { return false }
+        // "card PINs: truck1 1128, truck2 1129": a plural names the same secrets.
+        if last.count > 3, last.hasSuffix("s"), NotesLabel.lookup(String(last)) == nil {
+            words[words.count - 1] = last.dropLast()
+        }
         return (1...min(3, words.count)).contains { count in
             guard let label = NotesLabel.lookup(words.suffix(count).joined(separator: " ")) else { return false }
             // ("pregunta de seguridad: …" asks; its answer is read by ``secretLines``.)

@@ -167,7 +167,14 @@ struct ExportedNote: Sendable {
 
     func apply(to item: inout VaultItem, records: Int) {
         let title = self.title.trimmingCharacters(in: .whitespacesAndNewlines)
-        if !title.isEmpty, Self.titleIsFallback(item) {
+        // ("Medicare.gov  dottie / pw" among a note's records: the site it names titles it
+        // better than the note, which becomes its folder; a note of one record is named by it.)
+        // (Unless the note is named after that site: `fritz.box` in a note "FRITZ!Box".)
+        func letters(_ text: Substring) -> String { NotesLabel.fold(text).filter { $0.isLetter || $0.isNumber } }
+        let namedBySite =
+            records > 1 && !item.title.isEmpty && item.title == item.urls.first.flatMap(NotesImporter.host)
+            && !letters(title[...]).contains(letters(item.title.split(separator: ".").first ?? ""))
+        if !title.isEmpty, Self.titleIsFallback(item), !namedBySite {
             item.title = title
         } else if !title.isEmpty, records == 1, item.kind == .secureNote, item.title != title {
             // The grammar titled a note without credentials with its first line: the note's

@@ -97,7 +97,10 @@ enum NotesLineClassifier {
         {
             let inner = trimmed.drop { $0 == first || $0 == " " }.reversed().drop { $0 == first || $0 == " " }
             let name = String(inner.reversed())
-            if name.contains(where: \.isLetter), name.count <= 60 {
+            // ("*** update when you change something, I mean it ***": a sentence framed for
+            // emphasis is a remark, not a section's name.)
+            let sentence = name.split(separator: " ").count > 7 || name.contains(", ")
+            if name.contains(where: \.isLetter), name.count <= 60, !sentence {
                 line.kind = .heading(level: 1, text: isCapitals(name) ? name.capitalized : name)
                 return line
             }
@@ -170,6 +173,11 @@ enum NotesLineClassifier {
         if let first = unprefixed.utf8.first, first == 0x5B || (first >= 0x30 && first <= 0x39),
             let (prefix, rest) = chatPrefix(unprefixed)
         {
+            line.prefix = String(prefix)
+            unprefixed = rest
+        } else if let (prefix, rest) = ownerInitial(unprefixed) {
+            // "K: Fidelity 401k  kevinwalsh82 / pw", "M: mara@x.org  pw  x": whose account it
+            // is, by an initial, in a couple's or a family's shared list.
             line.prefix = String(prefix)
             unprefixed = rest
         } else if let (prefix, rest) = NotesDateEntry.split(unprefixed) {
@@ -266,6 +274,20 @@ enum NotesLineClassifier {
         else { return nil }
         let message = rest[rest.index(after: colon)...].drop { $0 == " " }
         return message.isEmpty ? nil : (text[..<message.startIndex], message)
+    }
+
+    /// `K: ` opening a line of more words: one capital letter that is no label (`U:` and `P:`
+    /// are user and password) and a colon, naming whose the account is.
+    static func ownerInitial(_ text: Substring) -> (Substring, Substring)? {
+        let bytes = text.utf8
+        guard bytes.count >= 6, let first = bytes.first, first >= 0x41, first <= 0x5A,
+            bytes.dropFirst().first == 0x3A, bytes.dropFirst(2).first == 0x20,
+            NotesLabel.lookup(String(UnicodeScalar(first + 0x20))) == nil
+        else { return nil }
+        let rest = text.dropFirst(3).drop { $0 == " " }
+        // ("K: = Kevin": a legend, read as it is.)
+        guard let next = rest.first, next.isLetter || next.isNumber else { return nil }
+        return (text[..<rest.startIndex], rest)
     }
 
     /// `text` without the branches of a drawn tree before it (`├── `, `│   └── `, and `tree`'s

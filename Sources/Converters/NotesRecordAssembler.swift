@@ -2015,6 +2015,16 @@ struct NotesRecordAssembler {
                 // "Squarespace (lenaparkphoto.com) admin: …": a site in brackets is the record's
                 // address, never its login.
                 draft!.urls.append(remaining.remove(at: paren).text)
+            } else if let title = draft!.title, Self.isWordsAlternative(remaining[paren].text) {
+                // "RIOT (league/valorant)", "Google (work/personal)": words or'd by a slash say
+                // what the name covers, never a login.
+                draft!.title = title + " (\(remaining.remove(at: paren).text))"
+                if remaining.isEmpty, !draft!.hasCredential, draft!.urls.isEmpty {
+                    // (Alone on its line, the name heads the records under it.)
+                    draft!.oneLine = false
+                    draft!.titleLine = true
+                    return
+                }
             } else {
                 draft!.username = remaining.remove(at: paren).text
             }
@@ -3117,7 +3127,9 @@ struct NotesRecordAssembler {
         // (Asked of every record under a heading: its first word first.)
         guard accountQualifierWords.contains(NotesLabel.fold(title.prefix { $0.isLetter })) else { return false }
         let head = title.split(separator: "(", maxSplits: 1).first.map(String.init) ?? title
-        let words = NotesLabel.fold(head).split(whereSeparator: { !$0.isLetter }).map(String.init)
+        // ("smurf1", "alt 2", "acc #3": a qualifier numbered among its kind.)
+        let words = NotesLabel.fold(head).split(whereSeparator: { !$0.isLetter && !$0.isNumber })
+            .map { String($0.drop(while: \.isLetter).isEmpty ? $0 : $0.prefix(while: \.isLetter)) }
             .filter { $0.count > 1 }
         return (1...3).contains(words.count) && words.allSatisfy(accountQualifierWords.contains)
     }
@@ -3127,6 +3139,8 @@ struct NotesRecordAssembler {
         "lavoro", "werk", "trabalho", "business", "old", "new", "main", "primary", "secondary", "second", "other",
         "alt", "backup", "spam", "junk", "throwaway", "burner", "me", "my", "mine", "kids", "kid", "school",
         "shared", "joint", "family", "test", "buyer", "seller", "shop", "store", "side",
+        // A gamer's second accounts, and whose account it is in a family's list.
+        "smurf", "acc", "acct", "account", "profile", "mom", "mum", "dad", "wife", "husband", "son", "daughter",
     ]
 
     /// Words naming a page or a console of a service rather than the service: `web UI`,
@@ -3146,7 +3160,12 @@ struct NotesRecordAssembler {
     /// a heading of generic words (`BANKS`, `Work logins`) or of remarks (`Family`).
     static func serviceInHeading(_ heading: String) -> String? {
         let head = heading.split(separator: "(", maxSplits: 1).first.map(String.init) ?? heading
-        let words = head.split(whereSeparator: { $0 == " " || $0 == ":" || $0 == "-" }).map(String.init)
+        var words = head.split(whereSeparator: { $0 == " " || $0 == ":" || $0 == "-" }).map(String.init)
+        // "GOOGLE ACCOUNTS", "Netflix logins": the service comes before the generic word; what
+        // follows it is a remark ("ACCOUNTS DONT TOUCH MOM").
+        if let generic = words.firstIndex(where: { genericHeadingWords.contains(NotesLabel.fold($0)) }) {
+            words = Array(words[..<generic])
+        }
         let kept = words.filter { word in
             let folded = NotesLabel.fold(word)
             return !genericHeadingWords.contains(folded) && !headingLinkWords.contains(folded)
@@ -3897,6 +3916,12 @@ struct NotesRecordAssembler {
         else { return nil }
         let value = field.tokens[1].text
         return isBracketedHandle(value) || NotesToken.isEmail(value) || isHandle(value) ? value : nil
+    }
+
+    /// `league/valorant`, `work/personal`: two or three words of letters joined by slashes.
+    static func isWordsAlternative(_ text: String) -> Bool {
+        let words = text.split(separator: "/", omittingEmptySubsequences: false)
+        return (2...3).contains(words.count) && words.allSatisfy { $0.count >= 2 && $0.allSatisfy(\.isLetter) }
     }
 
     /// `chloe.wagner`, `ana_r`, `raj82`: a login name, not a remark (`business`, `old`).

@@ -101,7 +101,7 @@ import VaultModel
         Case(header: "SITE NAME,USER ID,PWD,SITE URL", row: "T,U,P,L"),
         Case(header: "item-title,item-user,item-pass,item-link", row: "T,U,P,L"),
         Case(header: "Entry,Login,Secret,Web Site", row: "T,U,P,L"),
-        Case(header: "app,account name,account password,notes", row: "x1,U,P,N"),
+        Case(header: "app,account name,account password,notes", row: "T,U,P,N"),
         Case(header: "Name,Username,Email,Password,Email Password", row: "T,U,x1,P,x2"),
     ]
 

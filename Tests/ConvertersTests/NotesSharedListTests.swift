@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+import VaultModel
+
+@testable import Converters
+
+/// Rules from the cold-written set samples/notes-corpus/outside/z (stop 32): shared lists
+/// marking whose each account is, gamers' numbered alternate accounts, framed remarks, and
+/// sheets headed in people's own words. Each with inputs and counter-inputs.
+@Suite struct NotesSharedListTests {
+    static func logins(_ text: String) -> [VaultItem] { NotesImporterTests.items(text).filter { $0.password != nil } }
+
+    /// A name with a slash-joined remark in brackets heads the numbered accounts under it.
+    @Test func aServiceLineHeadsItsNumberedAccounts() {
+        let riot = Self.logins(
+            "RIOT (league/valorant)\nmain -> xXShadowFoxXx -> Foxy!Valo2023\nsmurf1 -> shadowfox_alt -> ggEZ123!!\n"
+                + "smurf2 -> notshadowfox = ggEZ1234!!\n")
+        #expect(riot.map(\.title) == ["RIOT (main)", "RIOT (smurf1)", "RIOT (smurf2)"])
+        #expect(riot.map(\.username) == ["xXShadowFoxXx", "shadowfox_alt", "notshadowfox"])
+        // The words in brackets are no login.
+        #expect(!NotesImporterTests.items("RIOT (league/valorant)\n").contains { $0.username == "league/valorant" })
+        // Counter-input: a login in brackets stays the login.
+        let hulu = Self.logins("Hulu (ana.b@x.com)\nHulu2024!\n")
+        #expect(hulu.first?.username == "ana.b@x.com")
+    }
+
+    /// The service a heading names comes before its generic word; what follows is a remark.
+    @Test func aHeadingsServiceComesBeforeItsGenericWord() {
+        #expect(NotesRecordAssembler.serviceInHeading("ACCOUNTS DONT TOUCH MOM") == nil)
+        #expect(NotesRecordAssembler.serviceInHeading("GOOGLE ACCOUNTS") == "GOOGLE")
+    }
+
+    /// An initial and a colon opening a line say whose account it is; `U:` and `P:` stay labels.
+    @Test func anOwnersInitialIsNoTitle() {
+        let items = Self.logins(
+            "K: Fidelity 401k     kevinwalsh82 / Steelers4life\nM: Schwab  marawalsh / Peonies&Tea\n")
+        #expect(items.map(\.title) == ["Fidelity 401k", "Schwab"])
+        #expect(items.map(\.username) == ["kevinwalsh82", "marawalsh"])
+        let labelled = Self.logins("Netflix\nU: ana@x.org\nP: Flix!2020-ok\n")
+        #expect(labelled.first?.username == "ana@x.org" && labelled.first?.password == "Flix!2020-ok")
+    }
+
+    /// `401k` names a plan in a title; a code of three digits and a capital stays a secret.
+    @Test func aRetirementPlansNameIsAWord() {
+        #expect(NotesToken.shape(of: "401k") == .word)
+        #expect(NotesToken.shape(of: "403b") == .word)
+        #expect(NotesToken.shape(of: "401K") == .secret)
+        #expect(NotesToken.shape(of: "4012k") == .secret)
+    }
+
+    /// A sentence framed by stars is a remark; a short name framed so is a heading.
+    @Test func aFramedSentenceIsNoHeading() {
+        let items = NotesImporterTests.items(
+            "*** update when you change something, I mean it Kevin ***\nChase  user: kmwalsh  pw: Hollyhock#14\n")
+        #expect(items.first { $0.password != nil }?.folder == [])
+        let framed = Self.logins("*** Banks ***\nChase  user: kmwalsh  pw: Hollyhock#14\n")
+        #expect(framed.first?.folder == ["Banks"])
+    }
+
+    /// A sheet's service column headed in the writer's words (`Site / Program`, `App`,
+    /// `System`) is the title; a cell of unknown words cut at a comma is no header.
+    @Test(arguments: ["Site / Program", "App", "System", "Anbieter", "Plataforma"])
+    func serviceColumnWordsAreTitles(_ header: String) {
+        #expect(CSVHeaderVocabulary.meaning(of: header)?.field == .title, "\(header)")
+    }
+
+    @Test func proseCutAtACommaIsNoHeader() {
+        #expect(CSVHeaderVocabulary.meaning(of: "then site - my system)") == nil)
+        let items = Self.logins(
+            "pw list (pw first, then user, then site - my system)\n\nTr0ub4dor&3   marcus.bell   reddit\n")
+        #expect(items.first?.title == "reddit" && items.first?.password == "Tr0ub4dor&3")
+    }
+
+    /// Among a note's records, one named by the site written on its line keeps that name (the
+    /// note is its folder); a site the note is named after gives way to the note's title.
+    @Test func aSiteNamedOnItsLineTitlesItsRecordInANoteOfSeveral() {
+        let note = ExportedNote(title: "Passwords", text: "", origin: "note 1")
+        var medicare = VaultItem(title: "Medicare.gov")
+        medicare.urls = ["Medicare.gov"]
+        note.apply(to: &medicare, records: 2)
+        #expect(medicare.title == "Medicare.gov" && medicare.folder == ["Passwords"])
+        let fritz = ExportedNote(title: "FRITZ!Box", text: "", origin: "note 2")
+        var router = VaultItem(title: "fritz.box")
+        router.urls = ["http://fritz.box"]
+        fritz.apply(to: &router, records: 2)
+        #expect(router.title == "FRITZ!Box")
+    }
+}
