@@ -56,7 +56,8 @@ enum NotesLineClassifier {
 
     static func classify(_ raw: String, number: Int) -> NotesLine {
         guard raw.utf8.count <= maximumParsedLine else { return NotesLine(number: number, raw: raw, kind: .long) }
-        let trimmed = String(treeStripped(trimmedSpaces(Self.asciiPunctuation(raw)[...])))
+        let trimmed = String(
+            treeStripped(trimmedSpaces(NotesScriptSpacing.spaced(Self.asciiPunctuation(raw))[...])))
         var line = NotesLine(number: number, raw: raw, kind: .content)
         // ">" alone: an empty line inside a blockquote or callout.
         if trimmed.isEmpty || trimmed.allSatisfy({ $0 == ">" || $0 == " " }) {
@@ -183,6 +184,18 @@ enum NotesLineClassifier {
         } else if let (prefix, rest) = NotesDateEntry.split(unprefixed) {
             // "Mar 3 2024 — signed up for Duolingo as …": a journal's date opening an entry.
             line.prefix = String(prefix)
+            unprefixed = rest
+        }
+        // "Your username is: jdelacroix7", "My password: x": a possessive opening a label is
+        // no title; it is kept with the line's record, like a chat's sender.
+        if let space = unprefixed.prefix(8).firstIndex(of: " "),
+            possessives.contains(NotesLabel.fold(unprefixed[..<space])),
+            case let rest = unprefixed[unprefixed.index(after: space)...],
+            let word = rest.split(separator: " ", maxSplits: 1).first,
+            NotesLabel.lookup(NotesLabel.fold(word.trimmingCharacters(in: [":"]))) != nil,
+            rest.prefix(40).contains(":")
+        {
+            line.prefix = (line.prefix ?? "") + String(unprefixed[...space])
             unprefixed = rest
         }
         let (body, listItem) = NotesMarkdown.stripListMarker(unprefixed)
@@ -743,6 +756,13 @@ enum NotesLineClassifier {
     static let negations: Set<String> = [
         "no", "none", "without", "kein", "keine", "ohne", "sans", "aucun", "sin", "ningun", "ninguna", "senza",
         "nessuna", "nessun", "geen", "zonder", "sem", "nenhuma",
+    ]
+
+    /// Words saying whose a labelled value is (`Your username is:`), in the languages the
+    /// lexicon knows best.
+    static let possessives: Set<String> = [
+        "your", "my", "our", "ihr", "ihre", "dein", "deine", "mein", "meine", "votre", "vos", "ton", "ta", "mon",
+        "ma", "tu", "su", "mi", "tuo", "tua", "il", "seu", "sua", "meu", "minha", "uw", "je", "jouw", "mijn",
     ]
 
     static func fields(_ tokens: [NotesToken], prose: Bool) -> [NotesLine.Field] {

@@ -2128,6 +2128,20 @@ struct NotesRecordAssembler {
                 return
             }
         }
+        // "Diocese reporting site – Deacon Ray does that", "Facebook page – admin through
+        // Linda's own FB": the one value a phrase of three plain words or more, with a word of
+        // a sentence among them, is a remark — never a password ("purple monkey dishwasher",
+        // with none, stays one).
+        if remaining.count == 1, draft!.username == nil, draft!.password == nil, let only = remaining.first,
+            only.label == nil, !only.parenthesised, only.tokens.count >= 3,
+            only.tokens.allSatisfy({ $0.shape == .word }),
+            only.tokens.contains(where: {
+                NotesLineClassifier.stopWords.contains($0.folded) || Self.remarkPhraseWords.contains($0.folded)
+            })
+        {
+            draft!.unrecognized.append(only.text)
+            return
+        }
         // "Comptes internet - maj 2023": a year or number run into a word is a date, not a
         // login name and a password.
         if draft!.username == nil, remaining.count == 2, remaining[1].shape == .number,
@@ -3133,6 +3147,13 @@ struct NotesRecordAssembler {
             .filter { $0.count > 1 }
         return (1...3).contains(words.count) && words.allSatisfy(accountQualifierWords.contains)
     }
+
+    /// Words of remarks besides ``NotesLineClassifier/stopWords`` (`does that`, `through his
+    /// own`), in English: a phrase holding one is no passphrase.
+    static let remarkPhraseWords: Set<String> = [
+        "does", "do", "through", "own", "us", "them", "him", "her", "his", "my", "our", "your", "only", "just",
+        "uses", "use", "via", "who", "which", "what", "there",
+    ]
 
     static let accountQualifierWords: Set<String> = [
         "personal", "perso", "privat", "private", "prive", "privado", "work", "trabajo", "travail", "arbeit",

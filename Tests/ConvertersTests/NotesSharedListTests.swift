@@ -86,3 +86,23 @@ import VaultModel
         #expect(router.title == "FRITZ!Box")
     }
 }
+
+extension NotesSharedListTests {
+    /// `Your username is:` is the username's label; the possessive is no title.
+    @Test func aPossessiveBeforeALabelIsPartOfIt() {
+        let items = Self.logins(
+            "Octopus Energy\nYour account number: A-4F2C91D0\nYour username is: dan@x.co.uk\nYour password is: Octo-Dan-24\n"
+        )
+        #expect(items.first?.username == "dan@x.co.uk" && items.first?.title == "Octopus Energy")
+    }
+
+    /// A remark of plain words with a word of a sentence, the one value of a line, is no
+    /// password; labelled as one, it is.
+    @Test func aRemarkIsNoPassword() {
+        #expect(Self.logins("Diocese reporting site – Deacon Ray does that, not us\n").isEmpty)
+        #expect(Self.logins("Facebook page – admin through Linda's own FB\n").isEmpty)
+        // Counter-input: under a password's label, the same words are the password.
+        let labelled = Self.logins("Hulu pw: the quick brown fox\n")
+        #expect(labelled.first?.password == "the quick brown fox")
+    }
+}
