@@ -85,6 +85,15 @@ public enum TextDecoding {
         let sample = Array(bytes.prefix(65_536))
         let westernOddities = oddities(western(sample))
         // (Only by a clear margin: a pound sign or two in an English sheet is no Polish.)
+        // A file from a Mac before OS X: lines ended by CR alone, and a byte Windows-1252
+        // leaves undefined (Mac OS Roman's `ç`, `è`, `ê`, `ù`, `Å`), read no worse as Mac OS
+        // Roman than as Windows-1252.
+        let classicMac = sample.contains(0x0D) && !sample.contains(0x0A)
+        if classicMac, sample.contains(where: { [0x81, 0x8D, 0x8F, 0x90, 0x9D].contains($0) }),
+            oddities(macRoman(sample)) <= westernOddities
+        {
+            return (macRoman(bytes), "Mac OS Roman")
+        }
         var best: (encoding: String.Encoding, name: String, oddities: Int)?
         for (encoding, name) in legacyCandidates where westernOddities >= 3 {
             guard let text = String(bytes: sample, encoding: encoding) else { continue }
@@ -101,6 +110,26 @@ public enum TextDecoding {
         (.windowsCP1250, "Windows-1250"), (.isoLatin2, "ISO-8859-2"), (.windowsCP1251, "Windows-1251"),
         (.windowsCP1253, "Windows-1253"), (.windowsCP1254, "Windows-1254"),
     ]
+
+    /// Mac OS Roman, a file from a Mac before OS X (its accents are Windows-1252's control
+    /// codes, `ç` and `è` among them; CR line ends often with it). By table: Foundation's
+    /// `.macOSRoman` decodes other characters on Linux.
+    static func macRoman(_ bytes: [UInt8]) -> String {
+        String(String.UnicodeScalarView(bytes.map { $0 < 0x80 ? Unicode.Scalar($0) : macRomanHigh[Int($0) - 0x80] }))
+    }
+
+    static let macRomanHigh: [Unicode.Scalar] = [
+        0x00C4, 0x00C5, 0x00C7, 0x00C9, 0x00D1, 0x00D6, 0x00DC, 0x00E1, 0x00E0, 0x00E2, 0x00E4, 0x00E3, 0x00E5, 0x00E7,
+        0x00E9, 0x00E8, 0x00EA, 0x00EB, 0x00ED, 0x00EC, 0x00EE, 0x00EF, 0x00F1, 0x00F3, 0x00F2, 0x00F4, 0x00F6, 0x00F5,
+        0x00FA, 0x00F9, 0x00FB, 0x00FC, 0x2020, 0x00B0, 0x00A2, 0x00A3, 0x00A7, 0x2022, 0x00B6, 0x00DF, 0x00AE, 0x00A9,
+        0x2122, 0x00B4, 0x00A8, 0x2260, 0x00C6, 0x00D8, 0x221E, 0x00B1, 0x2264, 0x2265, 0x00A5, 0x00B5, 0x2202, 0x2211,
+        0x220F, 0x03C0, 0x222B, 0x00AA, 0x00BA, 0x03A9, 0x00E6, 0x00F8, 0x00BF, 0x00A1, 0x00AC, 0x221A, 0x0192, 0x2248,
+        0x2206, 0x00AB, 0x00BB, 0x2026, 0x00A0, 0x00C0, 0x00C3, 0x00D5, 0x0152, 0x0153, 0x2013, 0x2014, 0x201C, 0x201D,
+        0x2018, 0x2019, 0x00F7, 0x25CA, 0x00FF, 0x0178, 0x2044, 0x20AC, 0x2039, 0x203A, 0xFB01, 0xFB02, 0x2021, 0x00B7,
+        0x201A, 0x201E, 0x2030, 0x00C2, 0x00CA, 0x00C1, 0x00CB, 0x00C8, 0x00CD, 0x00CE, 0x00CF, 0x00CC, 0x00D3, 0x00D4,
+        0xF8FF, 0x00D2, 0x00DA, 0x00DB, 0x00D9, 0x0131, 0x02C6, 0x02DC, 0x00AF, 0x02D8, 0x02D9, 0x02DA, 0x00B8, 0x02DD,
+        0x02DB, 0x02C7,
+    ].map { Unicode.Scalar(UInt32($0))! }
 
     /// The symbols Windows-1252 and Windows-1250 make of the other Central European code
     /// page's letters (`G±bka` is ISO-8859-2's `Gąbka`): odd even inside a password.

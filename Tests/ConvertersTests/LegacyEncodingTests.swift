@@ -36,4 +36,21 @@ import Testing
             #expect(decoded.encoding == "Windows-1252" && decoded.text == text, "\(text)")
         }
     }
+
+    /// A classic Mac's file (CR line ends, Mac OS Roman) reads as Mac OS Roman; the same bytes
+    /// with LF line ends, and a Windows-1252 file with CR line ends, stay Windows-1252.
+    @Test func aClassicMacFileReadsAsMacRoman() throws {
+        let text =
+            "PASSWORD - Famiglia\rFastweb: utente gbianchi56  pwd  FastwebèLento\rè il PIN per entrare\rperché ça\r"
+        let bytes = Array(text.unicodeScalars).map { scalar -> UInt8 in
+            let high = TextDecoding.macRomanHigh.firstIndex(of: scalar).map { UInt8($0 + 0x80) }
+            return scalar.isASCII ? UInt8(scalar.value) : high!
+        }
+        let decoded = try TextDecoding.decode(bytes, input: "n.txt")
+        #expect(decoded.encoding == "Mac OS Roman" && decoded.text == text)
+        let unix = bytes.map { $0 == 0x0D ? 0x0A : $0 }
+        #expect(try TextDecoding.decode(unix, input: "n.txt").encoding == "Windows-1252")
+        let western = try Self.decoded("Café crème\rmot de passe: Hiver«Froid»-2023\r", .windowsCP1252)
+        #expect(western.encoding == "Windows-1252")
+    }
 }
