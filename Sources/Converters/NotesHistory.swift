@@ -16,6 +16,8 @@ enum NotesHistory {
         "to", "now", "then", "nach", "auf", "jetzt", "nun", "a", "à", "puis", "en", "ahora", "luego", "in", "ora",
         "adesso", "naar", "nu", "para", "agora",
     ]
+    /// Markers written in capitals beside a value that is no longer the password.
+    static let capitalMarkers: Set<String> = ["OLD", "XX", "XXX", "ALT", "ANCIEN", "VIEJO", "VECCHIA", "OUD"]
     /// Words in brackets after a value that make it an older password, or the current one.
     static let oldRemarks: Set<String> = [
         "old", "older", "previous", "former", "outdated", "expired", "alt", "alte", "altes", "ancien", "ancienne",
@@ -47,13 +49,64 @@ enum NotesHistory {
                 && (oldRemarks.contains(token.folded) || newRemarks.contains(token.folded))
         }
         guard tokens.count >= 3 || struck || marked else { return ([], []) }
+        var old = [String]()
+        var remarks = [String]()
+        // "password  OLD  snowdrop08", "password  XX snowdrop2012 XX": a marker in capitals
+        // beside a value, in a list whose legend says "OLD = dont use, XX = changed".
+        if tokens.contains(where: { capitalMarkers.contains($0.text) }) {
+            var index = 0
+            while index < tokens.count {
+                guard capitalMarkers.contains(tokens[index].text), !tokens[index].parenthesised else {
+                    index += 1
+                    continue
+                }
+                let after = index + 1 < tokens.count && isValue(tokens[index + 1]) ? index + 1 : nil
+                var before = index > 0 && isValue(tokens[index - 1]) ? index - 1 : nil
+                // (`paypal1  XX  ->  Pp!Hutton2017`: an arrow after the marker tells the change;
+                // the marker goes, and the arrow is read below.)
+                if after == nil, before != nil, let end = tokens[index].range?.upperBound,
+                    let arrow = text[end...].split(separator: " ", maxSplits: 1).first, arrows.contains(arrow)
+                {
+                    remarks.append(tokens[index].text)
+                    tokens.remove(at: index)
+                    before = nil
+                    continue
+                }
+                guard let value = after ?? before else {
+                    index += 1
+                    continue
+                }
+                old.append(tokens[value].text)
+                remarks.append(tokens[index].text)
+                var range = min(index, value)...max(index, value)
+                // (`XX snowdrop2012 XX`: crossed out on both sides.)
+                if value == index + 1, value + 1 < tokens.count, tokens[value + 1].text == tokens[index].text {
+                    range = index...(value + 1)
+                }
+                if range.upperBound + 1 < tokens.count { tokens[range.upperBound + 1].afterSeparator = true }
+                tokens.removeSubrange(range)
+                index = range.lowerBound
+            }
+            // (A label left with no value labels nothing: it would take the next line's.)
+            if tokens.count == 1, NotesLabel.lookup(tokens[0].folded) != nil {
+                remarks.insert(tokens[0].text, at: 0)
+                tokens.removeAll()
+            }
+        }
+        // "password now   Snowdrop!2019": a word for now between a password's label and its
+        // value is a remark on it.
+        if tokens.count >= 3, let now = tokens.indices.dropFirst().dropLast().first(where: { index in
+            nowWords.contains(tokens[index].folded) && !tokens[index].marked
+                && NotesLabel.lookup(tokens[index - 1].folded)?.field == .password && isValue(tokens[index + 1])
+        }) {
+            remarks.append(tokens[now].text)
+            tokens.remove(at: now)
+        }
         // Most lines hold no arrow (`>`, or a multi-byte one) and no connector word.
         guard
             struck || marked || text.utf8.contains(where: { $0 == 0x3E || $0 == 0xE2 })
                 || tokens.contains(where: { connectorWords.contains($0.folded) })
-        else { return ([], []) }
-        var old = [String]()
-        var remarks = [String]()
+        else { return (old, remarks) }
         var newMarked = false
         // `Networking1 (old) / Netw0rking#2 (new)`: a value marked old in brackets after it is
         // an older password; `(new)`, `(current)` after a value is a remark on it.
