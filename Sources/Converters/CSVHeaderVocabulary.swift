@@ -247,12 +247,14 @@ enum CSVHeaderVocabulary {
             [
                 "nickname", "nick", "service", "resource", "label", "libelle", "dienst", "servizio", "servicio",
                 "servico", "bezeichnung",
-                // What people head the service column of their own sheets with (`Site /
-                // Program`, `App`, `System`, `Vendor`), in the seven languages.
-                "program", "programme", "software", "app", "application", "system", "platform", "tool", "portal",
-                "vendor", "provider", "programm", "anwendung", "anbieter", "logiciel", "plateforme", "fournisseur",
-                "programa", "aplicacion", "plataforma", "proveedor", "programma", "applicazione", "piattaforma",
-                "fornitore", "aplicativo", "aplicacao", "fornecedor", "applicatie", "leverancier",
+            ])
+        // What people head the service column of their own sheets with (`Site / Program`,
+        // `App`), in the seven languages: weakly (`Platform`, `System` name other things).
+        add(
+            .title, 1,
+            [
+                "program", "programme", "software", "app", "programm", "anwendung", "logiciel", "programa",
+                "aplicacion", "programma", "applicazione", "aplicativo", "aplicacao", "applicatie",
             ])
         // `Compte`, `Cuenta`, `Konto` head the service's name in people's own sheets.
         add(.title, 1, ["compte", "cuenta", "conta", "konto", "conto", "rekening"])

@@ -95,10 +95,12 @@ enum NotesHistory {
         }
         // "password now   Snowdrop!2019": a word for now between a password's label and its
         // value is a remark on it.
-        if tokens.count >= 3, let now = tokens.indices.dropFirst().dropLast().first(where: { index in
-            nowWords.contains(tokens[index].folded) && !tokens[index].marked
-                && NotesLabel.lookup(tokens[index - 1].folded)?.field == .password && isValue(tokens[index + 1])
-        }) {
+        if tokens.count >= 3,
+            let now = tokens.indices.dropFirst().dropLast().first(where: { index in
+                nowWords.contains(tokens[index].folded) && !tokens[index].marked
+                    && NotesLabel.lookup(tokens[index - 1].folded)?.field == .password && isValue(tokens[index + 1])
+            })
+        {
             remarks.append(tokens[now].text)
             tokens.remove(at: now)
         }

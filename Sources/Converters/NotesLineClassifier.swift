@@ -100,7 +100,7 @@ enum NotesLineClassifier {
             let name = String(inner.reversed())
             // ("*** update when you change something, I mean it ***": a sentence framed for
             // emphasis is a remark, not a section's name.)
-            let sentence = name.split(separator: " ").count > 7 || name.contains(", ")
+            let sentence = name.split(separator: " ").count > 7
             if name.contains(where: \.isLetter), name.count <= 60, !sentence {
                 line.kind = .heading(level: 1, text: isCapitals(name) ? name.capitalized : name)
                 return line
@@ -184,18 +184,6 @@ enum NotesLineClassifier {
         } else if let (prefix, rest) = NotesDateEntry.split(unprefixed) {
             // "Mar 3 2024 — signed up for Duolingo as …": a journal's date opening an entry.
             line.prefix = String(prefix)
-            unprefixed = rest
-        }
-        // "Your username is: jdelacroix7", "My password: x": a possessive opening a label is
-        // no title; it is kept with the line's record, like a chat's sender.
-        if let space = unprefixed.prefix(8).firstIndex(of: " "),
-            possessives.contains(NotesLabel.fold(unprefixed[..<space])),
-            case let rest = unprefixed[unprefixed.index(after: space)...],
-            let word = rest.split(separator: " ", maxSplits: 1).first,
-            NotesLabel.lookup(NotesLabel.fold(word.trimmingCharacters(in: [":"]))) != nil,
-            rest.prefix(40).contains(":")
-        {
-            line.prefix = (line.prefix ?? "") + String(unprefixed[...space])
             unprefixed = rest
         }
         let (body, listItem) = NotesMarkdown.stripListMarker(unprefixed)
@@ -293,7 +281,9 @@ enum NotesLineClassifier {
     /// are user and password) and a colon, naming whose the account is.
     static func ownerInitial(_ text: Substring) -> (Substring, Substring)? {
         let bytes = text.utf8
-        guard bytes.count >= 6, let first = bytes.first, first >= 0x41, first <= 0x5A,
+        // (Nor the letters lists use as labels of their own — `T:` tel, `L:` login, `E:` mail,
+        // `N:` name, `W:` web, `S:` site, `I:` id — nor `X:`, a service.)
+        guard bytes.count >= 6, let first = bytes.first, first >= 0x41, first <= 0x5A, !"XTLENWSI".utf8.contains(first),
             bytes.dropFirst().first == 0x3A, bytes.dropFirst(2).first == 0x20,
             NotesLabel.lookup(String(UnicodeScalar(first + 0x20))) == nil
         else { return nil }
@@ -756,13 +746,6 @@ enum NotesLineClassifier {
     static let negations: Set<String> = [
         "no", "none", "without", "kein", "keine", "ohne", "sans", "aucun", "sin", "ningun", "ninguna", "senza",
         "nessuna", "nessun", "geen", "zonder", "sem", "nenhuma",
-    ]
-
-    /// Words saying whose a labelled value is (`Your username is:`), in the languages the
-    /// lexicon knows best.
-    static let possessives: Set<String> = [
-        "your", "my", "our", "ihr", "ihre", "dein", "deine", "mein", "meine", "votre", "vos", "ton", "ta", "mon",
-        "ma", "tu", "su", "mi", "tuo", "tua", "il", "seu", "sua", "meu", "minha", "uw", "je", "jouw", "mijn",
     ]
 
     static func fields(_ tokens: [NotesToken], prose: Bool) -> [NotesLine.Field] {

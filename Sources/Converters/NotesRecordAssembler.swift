@@ -2015,7 +2015,9 @@ struct NotesRecordAssembler {
                 // "Squarespace (lenaparkphoto.com) admin: …": a site in brackets is the record's
                 // address, never its login.
                 draft!.urls.append(remaining.remove(at: paren).text)
-            } else if let title = draft!.title, Self.isWordsAlternative(remaining[paren].text) {
+            } else if let title = draft!.title, remaining.count == 1, !draft!.hasCredential, draft!.urls.isEmpty,
+                Self.isWordsAlternative(remaining[paren].text)
+            {
                 // "RIOT (league/valorant)", "Google (work/personal)": words or'd by a slash say
                 // what the name covers, never a login.
                 draft!.title = title + " (\(remaining.remove(at: paren).text))"
@@ -2135,6 +2137,8 @@ struct NotesRecordAssembler {
         if remaining.count == 1, draft!.username == nil, draft!.password == nil, let only = remaining.first,
             only.label == nil, !only.parenthesised, only.tokens.count >= 3,
             only.tokens.allSatisfy({ $0.shape == .word }),
+            // ("Paint It Black": a title-cased phrase may be a passphrase.)
+            !only.tokens.allSatisfy({ $0.text.first?.isUppercase == true }),
             only.tokens.contains(where: {
                 NotesLineClassifier.stopWords.contains($0.folded) || Self.remarkPhraseWords.contains($0.folded)
             })
@@ -3184,8 +3188,14 @@ struct NotesRecordAssembler {
         var words = head.split(whereSeparator: { $0 == " " || $0 == ":" || $0 == "-" }).map(String.init)
         // "GOOGLE ACCOUNTS", "Netflix logins": the service comes before the generic word; what
         // follows it is a remark ("ACCOUNTS DONT TOUCH MOM").
+        // ("Personal Gmail", "Streaming: Netflix": one word after generic ones is the service.)
         if let generic = words.firstIndex(where: { genericHeadingWords.contains(NotesLabel.fold($0)) }) {
-            words = Array(words[..<generic])
+            if generic > 0 {
+                words = Array(words[..<generic])
+            } else {
+                words = Array(words.drop { genericHeadingWords.contains(NotesLabel.fold($0)) })
+                guard words.count == 1 else { return nil }
+            }
         }
         let kept = words.filter { word in
             let folded = NotesLabel.fold(word)
@@ -3939,10 +3949,12 @@ struct NotesRecordAssembler {
         return isBracketedHandle(value) || NotesToken.isEmail(value) || isHandle(value) ? value : nil
     }
 
-    /// `league/valorant`, `work/personal`: two or three words of letters joined by slashes.
+    /// `league/valorant`, `work/personal`: two or three lower-case words joined by slashes.
     static func isWordsAlternative(_ text: String) -> Bool {
         let words = text.split(separator: "/", omittingEmptySubsequences: false)
-        return (2...3).contains(words.count) && words.allSatisfy { $0.count >= 2 && $0.allSatisfy(\.isLetter) }
+        // (In lower case: `jsmith/Bluebird` is a login and its password.)
+        return (2...3).contains(words.count)
+            && words.allSatisfy { $0.count >= 2 && $0.allSatisfy { $0.isLetter && $0.isLowercase } }
     }
 
     /// `chloe.wagner`, `ana_r`, `raj82`: a login name, not a remark (`business`, `old`).

@@ -6,11 +6,11 @@ import Foundation
 /// `淘宝账号lihua_1982密码Alipay_Li82` → `淘宝 账号 lihua_1982 密码 Alipay_Li82`.
 ///
 /// The rules change no character of a value:
-/// - a space where such a script meets a value (a word with a digit or a value's mark: `@`,
-///   `_`, `#` …) or a label of the lexicon (`ID`, `PW`), never a name of letters (`会社のVPN`,
-///   `SMBCダイレクト` stay one word) nor a count (`2023年`, `4桁`);
+/// - a space where such a script meets a word of other letters or digits and one of the two
+///   is a label of the lexicon (`楽天ID`, `lihua_1982密码`, `パスワードmercari`), never inside a
+///   name (`会社のVPN`, `SMBCダイレクト`) or a value (`我爱你1314`, `사랑해2020!`, `2023年`);
 /// - in Chinese, Japanese and Thai, a space before a label word ending a run of the script
-///   when a value follows it (`工商银行网银登录名wanglei` → `工商银行网银 登录名 wanglei`), the
+///   (not inside a katakana word: `キャンパス`) when a value follows it (`工商银行网银登录名wanglei` → `工商银行网银 登录名 wanglei`), the
 ///   longest such label in the lexicon (``NotesLabel``);
 /// - punctuation as the grammar reads it: `、` a comma, `／` a slash between spaces, `→` an
 ///   arrow between spaces; a Japanese topic particle after a label (`パスワードは`) its colon.
@@ -82,11 +82,9 @@ enum NotesScriptSpacing {
             let next = index + 1 < runs.count ? runs[index + 1] : nil
             guard let script = run.script else {
                 result += String(run.text)
-                // "tanaka_y1980パスワード": a value, then the script.
-                if !run.isSpace, let next, next.script != nil,
-                    (isValue(run.text) && !isCount(run.text, before: next.text[0])) || isLabel(run.text)
-                        || label(next.text[...]) != nil
-                {
+                // "tanaka_y1980パスワード", "楽天ID": a word, then the script, one side a label.
+                // (`我爱你1314`, `사랑해2020!` are one value.)
+                if !run.isSpace, let next, next.script != nil, isLabel(run.text) || startsWithLabel(next.text) {
                     result.append(" ")
                 }
                 continue
@@ -100,12 +98,11 @@ enum NotesScriptSpacing {
                 (text, labelled) = labelSeparated(run.text)
             }
             result += text
-            // "楽天ID", "パスワードmercari#Yoko": the script, then a label or a value.
-            let counted =
-                index + 2 < runs.count && next.map { isCount($0.text, before: runs[index + 2].text[0]) } == true
+            // "楽天ID", "パスワードmercari#Yoko": the script, then a Latin label, or a label of the
+            // script, then its value.
             if let next, next.script == nil, !next.isSpace, let first = next.text.first,
                 first.isLetter || first.isNumber || "@#$%&*!?+_~(".contains(first),
-                labelled || isValue(next.text) || isLabel(next.text), !counted
+                labelled || isLabel(next.text)
             {
                 result.append(" ")
             }
@@ -118,15 +115,16 @@ enum NotesScriptSpacing {
         run.contains { $0.isNumber || "@_.#!$%&*+~".contains($0) }
     }
 
-    /// A label of the lexicon (`ID`, `PW:`).
+    /// A Latin label of the lexicon, two letters or more (`ID`, `PW:`; `U盾` is no `U:`).
     private static func isLabel(_ run: [Character]) -> Bool {
-        let word = String(run).trimmingCharacters(in: CharacterSet(charactersIn: ":()[],"))
-        return !word.isEmpty && word.count <= 12 && NotesLabel.lookup(NotesLabel.fold(word)) != nil
+        // (`ID:s1234567`: the label before its colon.)
+        let word = String(run.prefix { $0 != ":" }).trimmingCharacters(in: CharacterSet(charactersIn: "()[],"))
+        return word.count >= 2 && word.count <= 12 && NotesLabel.lookup(NotesLabel.fold(word)) != nil
     }
 
-    /// `2023年`, `4桁`, `6位`: a number and its counter.
-    private static func isCount(_ run: [Character], before next: Character) -> Bool {
-        run.count <= 4 && run.allSatisfy(\.isNumber) && "年月日時分秒元円位桁個个歳岁次回件点點".contains(next)
+    /// A run of the script opening with a label (`密码Alipay…`, `用户名wang…`).
+    private static func startsWithLabel(_ run: [Character]) -> Bool {
+        stride(from: min(8, run.count), through: 2, by: -1).contains { label(run[..<$0]) != nil }
     }
 
     /// The run with a label ending it set apart by a space (a topic particle after that label
@@ -145,7 +143,9 @@ enum NotesScriptSpacing {
             // The longest label ending the run, with something before it.
             for length in stride(from: min(8, run.count - 1), through: 2, by: -1) {
                 let suffix = run[(run.count - length)...]
-                if label(suffix) != nil {
+                // (Katakana compounds: `キャンパス` is no `キャン` and `パス`.)
+                let compound = isKatakana(suffix.first!) && isKatakana(run[run.count - length - 1])
+                if !compound, label(suffix) != nil {
                     text = String(run[..<(run.count - length)]) + " " + String(suffix)
                     labelled = true
                     break
@@ -153,6 +153,10 @@ enum NotesScriptSpacing {
             }
         }
         return (particle ? text + ":" : text, labelled)
+    }
+
+    private static func isKatakana(_ character: Character) -> Bool {
+        character.unicodeScalars.first.map { (0x30A0...0x30FF).contains($0.value) } ?? false
     }
 
     /// A label of two characters or more (`站`, `号` alone are parts of names: `B站`).

@@ -84,12 +84,8 @@ struct NotesToken: Equatable, Sendable {
         if digits == count - 1, digits >= 4, let first = text.unicodeScalars.first, first == "#" || first == "№" {
             return .number
         }
-        // "401k", "403b": a retirement plan's name (three digits and a letter), not a code.
-        if count == 4, digits == 3, let last = text.utf8.last, last >= 0x61, last <= 0x7A,
-            text.utf8.first.map({ $0 >= 0x31 && $0 <= 0x39 }) == true
-        {
-            return .word
-        }
+        // "401k", "403b", "457b": a retirement plan's name, not a code (`317b` stays one).
+        if count == 4, digits == 3, ["401k", "403b", "457b"].contains(text) { return .word }
         if count >= 4 && letters && digits > 0 { return .secret }
         // "Disney+", "Yahoo!", "AT&T" are names; "Pa$$word", "S0ld!Out" are not.
         if count >= 4 && symbols && (letters || digits > 0) {

@@ -17,7 +17,10 @@ import VaultModel
 
     /// Counter-inputs: names of letters, counts, and lines in other scripts stay as written.
     @Test func namesCountsAndOtherScriptsStayAsWritten() {
-        for line in ["会社のVPN", "SMBCダイレクト", "更新 2023年10月", "B站", "Netflix: ana@x.org / pw", "Пароль: x1"] {
+        for line in [
+            "会社のVPN", "SMBCダイレクト", "更新 2023年10月", "B站", "Netflix: ana@x.org / pw", "Пароль: x1", "我爱你1314",
+            "사랑해2020!", "さくら2020", "https://ja.wikipedia.org/wiki/東京",
+        ] {
             #expect(NotesScriptSpacing.spaced(line) == line, "\(line)")
         }
     }
@@ -28,5 +31,8 @@ import VaultModel
         #expect(items.map(\.username) == ["jd_wanglei", "wanglei_0823"])
         #expect(items.map(\.password) == ["Jd2020wanglei", "Train12306!"])
         #expect(items.first?.title == "京东")
+        // A katakana word ending in a label's letters is one word; a bank key's `U` is no label.
+        #expect(NotesScriptSpacing.spaced("キャンパスID:s1234567") == "キャンパス ID:s1234567")
+        #expect(NotesScriptSpacing.spaced("工行U盾密码Gh123456").hasPrefix("工行U盾"))
     }
 }

@@ -19,7 +19,8 @@ import VaultModel
         #expect(riot.map(\.username) == ["xXShadowFoxXx", "shadowfox_alt", "notshadowfox"])
         // The words in brackets are no login.
         #expect(!NotesImporterTests.items("RIOT (league/valorant)\n").contains { $0.username == "league/valorant" })
-        // Counter-input: a login in brackets stays the login.
+        // Counter-inputs: a login and a password in brackets, or a login, stay out of the title.
+        #expect(NotesImporterTests.items("Work VPN (jsmith/Bluebird) vpn.corp.com\n").first?.title == "Work VPN")
         let hulu = Self.logins("Hulu (ana.b@x.com)\nHulu2024!\n")
         #expect(hulu.first?.username == "ana.b@x.com")
     }
@@ -28,6 +29,7 @@ import VaultModel
     @Test func aHeadingsServiceComesBeforeItsGenericWord() {
         #expect(NotesRecordAssembler.serviceInHeading("ACCOUNTS DONT TOUCH MOM") == nil)
         #expect(NotesRecordAssembler.serviceInHeading("GOOGLE ACCOUNTS") == "GOOGLE")
+        #expect(NotesRecordAssembler.serviceInHeading("Personal Gmail") == "Gmail")
     }
 
     /// An initial and a colon opening a line say whose account it is; `U:` and `P:` stay labels.
@@ -36,6 +38,7 @@ import VaultModel
             "K: Fidelity 401k     kevinwalsh82 / Steelers4life\nM: Schwab  marawalsh / Peonies&Tea\n")
         #expect(items.map(\.title) == ["Fidelity 401k", "Schwab"])
         #expect(items.map(\.username) == ["kevinwalsh82", "marawalsh"])
+        #expect(Self.logins("X: ana_x / Tw1tter!2023\n").first?.title == "X")
         let labelled = Self.logins("Netflix\nU: ana@x.org\nP: Flix!2020-ok\n")
         #expect(labelled.first?.username == "ana@x.org" && labelled.first?.password == "Flix!2020-ok")
     }
@@ -45,21 +48,24 @@ import VaultModel
         #expect(NotesToken.shape(of: "401k") == .word)
         #expect(NotesToken.shape(of: "403b") == .word)
         #expect(NotesToken.shape(of: "401K") == .secret)
-        #expect(NotesToken.shape(of: "4012k") == .secret)
+        #expect(NotesToken.shape(of: "317b") == .secret)
     }
 
-    /// A sentence framed by stars is a remark; a short name framed so is a heading.
+    /// A sentence framed by stars is a remark; a short name framed so is a heading, with a
+    /// comma too.
     @Test func aFramedSentenceIsNoHeading() {
         let items = NotesImporterTests.items(
             "*** update when you change something, I mean it Kevin ***\nChase  user: kmwalsh  pw: Hollyhock#14\n")
         #expect(items.first { $0.password != nil }?.folder == [])
         let framed = Self.logins("*** Banks ***\nChase  user: kmwalsh  pw: Hollyhock#14\n")
         #expect(framed.first?.folder == ["Banks"])
+        let listed = Self.logins("--- Work, School ---\nGmail  ana@x.org  Gm!l2020x\n")
+        #expect(listed.map(\.folder) == [["Work, School"]] && listed.first?.title == "Gmail")
     }
 
     /// A sheet's service column headed in the writer's words (`Site / Program`, `App`,
-    /// `System`) is the title; a cell of unknown words cut at a comma is no header.
-    @Test(arguments: ["Site / Program", "App", "System", "Anbieter", "Plataforma"])
+    /// `Software`) is the title; a cell of unknown words cut at a comma is no header.
+    @Test(arguments: ["Site / Program", "App", "Software", "Anwendung", "Aplicativo"])
     func serviceColumnWordsAreTitles(_ header: String) {
         #expect(CSVHeaderVocabulary.meaning(of: header)?.field == .title, "\(header)")
     }
@@ -88,19 +94,12 @@ import VaultModel
 }
 
 extension NotesSharedListTests {
-    /// `Your username is:` is the username's label; the possessive is no title.
-    @Test func aPossessiveBeforeALabelIsPartOfIt() {
-        let items = Self.logins(
-            "Octopus Energy\nYour account number: A-4F2C91D0\nYour username is: dan@x.co.uk\nYour password is: Octo-Dan-24\n"
-        )
-        #expect(items.first?.username == "dan@x.co.uk" && items.first?.title == "Octopus Energy")
-    }
-
     /// A remark of plain words with a word of a sentence, the one value of a line, is no
     /// password; labelled as one, it is.
     @Test func aRemarkIsNoPassword() {
         #expect(Self.logins("Diocese reporting site – Deacon Ray does that, not us\n").isEmpty)
         #expect(Self.logins("Facebook page – admin through Linda's own FB\n").isEmpty)
+        #expect(Self.logins("Alarm system – Paint It Black, safe word\n").first?.password == "Paint It Black")
         // Counter-input: under a password's label, the same words are the password.
         let labelled = Self.logins("Hulu pw: the quick brown fox\n")
         #expect(labelled.first?.password == "the quick brown fox")
