@@ -60,18 +60,17 @@ enum NotesHistory {
                     index += 1
                     continue
                 }
-                let after = index + 1 < tokens.count && isValue(tokens[index + 1]) ? index + 1 : nil
-                var before = index > 0 && isValue(tokens[index - 1]) ? index - 1 : nil
                 // (`paypal1  XX  ->  Pp!Hutton2017`: an arrow after the marker tells the change;
                 // the marker goes, and the arrow is read below.)
-                if after == nil, before != nil, let end = tokens[index].range?.upperBound,
+                if let end = tokens[index].range?.upperBound,
                     let arrow = text[end...].split(separator: " ", maxSplits: 1).first, arrows.contains(arrow)
                 {
                     remarks.append(tokens[index].text)
                     tokens.remove(at: index)
-                    before = nil
                     continue
                 }
+                let after = index + 1 < tokens.count && isValue(tokens[index + 1]) ? index + 1 : nil
+                let before = index > 0 && isValue(tokens[index - 1]) ? index - 1 : nil
                 guard let value = after ?? before else {
                     index += 1
                     continue

@@ -105,3 +105,21 @@ extension NotesSharedListTests {
         #expect(labelled.first?.password == "the quick brown fox")
     }
 }
+
+extension NotesSharedListTests {
+    /// `OLD` and `XX` in capitals beside a value mark an older password; `password now x`
+    /// names the current one; an arrow after the marker still tells the change.
+    @Test func capitalMarkersMarkOlderPasswords() {
+        let bank = Self.logins(
+            "NatWest\n   customer no.  1402198833\n   password  OLD  snowdrop08\n   password  XX snowdrop2012 XX\n"
+                + "   password now   Snowdrop!2019\n")
+        #expect(bank.count == 1 && bank.first?.password == "Snowdrop!2019" && bank.first?.username == "1402198833")
+        #expect(!bank.contains { [$0.title, $0.username].contains("OLD") || $0.title.contains("snowdrop") })
+        let tesco = Self.logins("Tesco - pw  tesco123 OLD   now  clubcard2016\n")
+        #expect(tesco.first?.password == "clubcard2016")
+        let paypal = Self.logins("PayPal   gerry@gmail.com    paypal1  XX   ->  Pp!Hutton2017\n")
+        #expect(paypal.first?.password == "Pp!Hutton2017" && paypal.first?.username == "gerry@gmail.com")
+        // Counter-input: a word in capitals that marks nothing stays as written.
+        #expect(Self.logins("OLD NAVY  ana@x.org  Navy!2020x\n").first?.password == "Navy!2020x")
+    }
+}
