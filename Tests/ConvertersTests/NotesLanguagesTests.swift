@@ -65,3 +65,13 @@ import VaultModel
         #expect(item?.username == "85010112345" && item?.password == "Gąbka.Łódź75")
     }
 }
+
+extension NotesLanguagesTests {
+    /// Thai `รหัส` ("code") before a value, without a colon, is the password, as `pw` is.
+    @Test func thaiCodeWordLabelsThePassword() {
+        let items = NotesImporterTests.items("SCB Easy\nชื่อผู้ใช้ somchai_scb\nรหัส Scb@2566\n").filter {
+            $0.password != nil
+        }
+        #expect(items.first?.password == "Scb@2566" && items.first?.username == "somchai_scb")
+    }
+}
