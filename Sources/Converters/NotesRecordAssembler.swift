@@ -2019,14 +2019,12 @@ struct NotesRecordAssembler {
                 Self.isWordsAlternative(remaining[paren].text)
             {
                 // "RIOT (league/valorant)", "Google (work/personal)": words or'd by a slash say
-                // what the name covers, never a login.
+                // what the name covers, never a login. Alone on its line, the name heads the
+                // records under it.
                 draft!.title = title + " (\(remaining.remove(at: paren).text))"
-                if remaining.isEmpty, !draft!.hasCredential, draft!.urls.isEmpty {
-                    // (Alone on its line, the name heads the records under it.)
-                    draft!.oneLine = false
-                    draft!.titleLine = true
-                    return
-                }
+                draft!.oneLine = false
+                draft!.titleLine = true
+                return
             } else {
                 draft!.username = remaining.remove(at: paren).text
             }
@@ -3147,7 +3145,7 @@ struct NotesRecordAssembler {
         let head = title.split(separator: "(", maxSplits: 1).first.map(String.init) ?? title
         // ("smurf1", "alt 2", "acc #3": a qualifier numbered among its kind.)
         let words = NotesLabel.fold(head).split(whereSeparator: { !$0.isLetter && !$0.isNumber })
-            .map { String($0.drop(while: \.isLetter).isEmpty ? $0 : $0.prefix(while: \.isLetter)) }
+            .map { String($0.prefix(while: \.isLetter)) }
             .filter { $0.count > 1 }
         return (1...3).contains(words.count) && words.allSatisfy(accountQualifierWords.contains)
     }

@@ -10,8 +10,9 @@ import Foundation
 ///   is a label of the lexicon (`楽天ID`, `lihua_1982密码`, `パスワードmercari`), never inside a
 ///   name (`会社のVPN`, `SMBCダイレクト`) or a value (`我爱你1314`, `사랑해2020!`, `2023年`);
 /// - in Chinese, Japanese and Thai, a space before a label word ending a run of the script
-///   (not inside a katakana word: `キャンパス`) when a value follows it (`工商银行网银登录名wanglei` → `工商银行网银 登录名 wanglei`), the
-///   longest such label in the lexicon (``NotesLabel``);
+///   when a value follows it (`工商银行网银登录名wanglei` → `工商银行网银 登录名 wanglei`), the
+///   longest such label in the lexicon (``NotesLabel``), not inside a katakana word
+///   (`キャンパス`);
 /// - punctuation as the grammar reads it: `、` a comma, `／` a slash between spaces, `→` an
 ///   arrow between spaces; a Japanese topic particle after a label (`パスワードは`) its colon.
 enum NotesScriptSpacing {
