@@ -57,6 +57,10 @@ struct NotesDraft: Sendable {
     /// (`## Gmail` over `- personal: …`, `- work: …`): the service a record titled only by
     /// which account it is belongs to.
     var sectionService: String?
+    /// Read from a line naming whose login it is, indented under a service's name
+    /// (`Dentrix` / `  Trish:  tmalloy / x`): that service and its line's indent, so the next
+    /// person's line under it is another account of it.
+    var personOf: (service: String, indent: Int)?
 
     init(line: Int, block: Int) {
         firstLine = line

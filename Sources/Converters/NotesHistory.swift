@@ -122,7 +122,13 @@ enum NotesHistory {
                     index += 1
                     continue
                 }
-                if oldRemarks.contains(word.folded) {
+                // ("riot alt: sleepyowl420  pass: x": `alt` glued after a name that is no label
+                // is the English alternate account, not the German old, on a line naming nothing new.)
+                let alternate =
+                    word.folded == "alt" && index > 0 && !word.afterSeparator
+                    && NotesLabel.lookup(tokens[index - 1].folded) == nil
+                    && !tokens.contains(where: { newRemarks.contains($0.folded) })
+                if oldRemarks.contains(word.folded), !alternate {
                     old.append(tokens[index + 1].text)
                     remarks.append(word.text)
                     if index + 2 < tokens.count { tokens[index + 2].afterSeparator = true }
@@ -228,6 +234,8 @@ enum NotesHistory {
                     && (changeNamed || passwordNamed
                         || (!connector && (chain.count >= 3 || !isLoginName(tokens[index].text)))))
                 || (connector && changeNamed && passwordNamed)
+                // ("Fortnite2019 -> changed Fortn1te#2022": the arrow and the verb after it tell it.)
+                || chain.told
             // (A run is judged whole: its tail is never judged again as a run of its own.)
             guard !arrowSeparated, strong || (changeNamed && chain.count >= 3) else {
                 index = chain.last + 1
@@ -270,7 +278,8 @@ enum NotesHistory {
 
     /// Where the value replacing `tokens[index]` is (the next token after an arrow, or after a
     /// connector word), when both are values.
-    private static func replacement(after index: Int, in tokens: [NotesToken], text: String) -> (Int, Bool)? {
+    /// (The last flag: words of change came after the arrow, `x -> changed y`.)
+    private static func replacement(after index: Int, in tokens: [NotesToken], text: String) -> (Int, Bool, Bool)? {
         guard isValue(tokens[index]), !tokens[index].marked, !tokens[index].parenthesised else { return nil }
         if let between = gap(before: index + 1, in: tokens, text: text), arrows.contains(between) {
             // ("Luce&Gas!75 -> cambiata: Luce&Gas!76", "x → now y": words of change after the arrow.)
@@ -280,7 +289,7 @@ enum NotesHistory {
             {
                 next += 1
             }
-            if isValue(tokens[next]), !tokens[next].parenthesised { return (next, false) }
+            if isValue(tokens[next]), !tokens[next].parenthesised { return (next, false, next > index + 1) }
         }
         // ("x to y", "x — adesso è y", "x, now it's y": a dash or comma may come before the
         // connector word, and a verb or two after it.)
@@ -301,22 +310,24 @@ enum NotesHistory {
             value += 1
         }
         if isValue(tokens[value]), !tokens[value].parenthesised, gap(before: value, in: tokens, text: text) == "" {
-            return (value, true)
+            return (value, true, false)
         }
         return nil
     }
 
     /// The values of the run starting at `index`, and whether a connector word joins any two.
     private static func run(from index: Int, in tokens: [NotesToken], text: String) -> (
-        values: [Int], last: Int, count: Int, connector: Bool
+        values: [Int], last: Int, count: Int, connector: Bool, told: Bool
     ) {
         var values = [index]
         var connector = false
-        while let (next, word) = replacement(after: values.last!, in: tokens, text: text) {
+        var told = false
+        while let (next, word, verb) = replacement(after: values.last!, in: tokens, text: text) {
             values.append(next)
             connector = connector || word
+            told = told || verb
         }
-        return (values, values.last!, values.count, connector)
+        return (values, values.last!, values.count, connector, told)
     }
 
     /// The separator written between `tokens[index - 1]` and `tokens[index]`, spaces trimmed.

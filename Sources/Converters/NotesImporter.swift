@@ -244,9 +244,20 @@ public struct NotesImporter {
             draft.password = String(secret)
         }
         let password = draft.password.flatMap { $0.isEmpty ? nil : $0 }
+        // The record's other secrets (an old password, a PIN) are no more shown than its password:
+        // "Passwort alt: abc123" is no title.
+        let concealed = draft.customFields.filter { $0.concealed && $0.value.count >= 4 }.map(\.value)
         func exposes(_ value: String) -> Bool {
             // Standard-library searches, not Foundation's: this runs for every record.
             if let password, password.count >= 4, NotesToken.utf8Offset(of: password, in: value) != nil {
+                return true
+            }
+            // (A concealed value of six or more characters anywhere, a shorter one as a word.)
+            if concealed.contains(where: { secret in
+                secret.count >= 6
+                    ? NotesToken.utf8Offset(of: secret, in: value) != nil
+                    : value.split(whereSeparator: { $0 == " " || $0 == "\t" }).contains { $0 == secret }
+            }) {
                 return true
             }
             // A word in brackets (`Zugangsdaten (privat)`) is judged without them.
@@ -371,6 +382,13 @@ public struct NotesImporter {
             // heading: the word read as the login is the network's name. It joins the title too,
             // and stays the login, where KeePass users keep an SSID.
             item.title += (item.title.isEmpty ? "" : " ") + username
+        }
+        // "Email  parish@stbrendans.org  pw: x" with no name: the mailbox is the account, and
+        // its domain says whose.
+        if item.title.isEmpty, item.urls.isEmpty, let user = item.username, NotesToken.isEmail(user),
+            let label = draft.usernameLabel, ["email", "e-mail", "mail", "webmail"].contains(NotesLabel.fold(label))
+        {
+            item.title = label + " (" + String(user[user.index(after: user.lastIndex(of: "@")!)...]) + ")"
         }
         if item.title.isEmpty {
             item.title =

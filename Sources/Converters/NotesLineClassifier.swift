@@ -934,6 +934,17 @@ enum NotesLineClassifier {
         "never", "again",
     ]
 
+    /// "Online giving – Faith Direct:   org ID 4401   username x   pw y": many words, but in
+    /// four runs or more of four words at most, cut by gaps or separators — columns, no sentence.
+    static func isColumns(_ tokens: [NotesToken]) -> Bool {
+        var runs = [0]
+        for (offset, token) in tokens.enumerated() {
+            if offset > 0, token.afterSeparator { runs.append(0) }
+            runs[runs.count - 1] += 1
+        }
+        return runs.count >= 4 && runs.allSatisfy { $0 <= 4 }
+    }
+
     static func isProse(_ tokens: [NotesToken], text: String) -> Bool {
         let words = tokens.filter { $0.shape == .word }
         // "Adobe — ana@x.com / adobe123 (weak, change)": a remark in brackets makes no
@@ -945,7 +956,7 @@ enum NotesLineClassifier {
             // (Not a value standing after a separator, capitals inside it: `admin / UpcKowal!`.)
             || (words.count >= 4 && text.last.map { ".!?".contains($0) } == true && tokens.last?.shape == .word
                 && !(tokens.last!.afterSeparator && tokens.last!.text.dropFirst().contains(where: \.isUppercase)))
-            || (tokens.count(where: { !$0.parenthesised }) > 10 && outside.count > 8)
+            || (tokens.count(where: { !$0.parenthesised }) > 10 && outside.count > 8 && !isColumns(tokens))
         // "Spotify family - Dad is manager - bob@x.net / Abba-Dancing-Queen": values apart, an
         // address among them and a password last, is a record line with a remark among its
         // values, not a sentence.

@@ -987,6 +987,7 @@ struct NotesRecordAssembler {
     // MARK: Content lines
 
     private mutating func content(_ line: NotesLine, next: NotesLine?) {
+        if personLogin(line) { return }
         // "[attachment: image/png]", "(keep in the drawer, ask Tom)": a line wholly in brackets
         // with a colon or a phrase in it is a remark, never a record.
         if let first = line.text.first, let last = line.text.last,
@@ -2704,7 +2705,11 @@ struct NotesRecordAssembler {
         guard let first = fields.first, first.shape == .word, !first.parenthesised, first.tokens.count >= 2,
             first.text.first?.isLowercase == true
         else { return (fields, remarks, nil) }
-        if firstLabel >= 2, let name = fields[1..<firstLabel].firstIndex(where: isName) {
+        // ("riot main: NightOwlMain  pw x": a phrase written with its colon names what follows —
+        // here the login — so the name after it is no service.)
+        if firstLabel >= 2, first.tokens.last?.marked != true,
+            let name = fields[1..<firstLabel].firstIndex(where: isName)
+        {
             let service = fields.remove(at: name)
             remarks.append(fields.removeFirst().text)
             fields.insert(service, at: 0)
@@ -3137,6 +3142,63 @@ struct NotesRecordAssembler {
         return true
     }
 
+    /// "Dentrix" / "  Dr. Okafor:  DOKAFOR / Implant$2022" / "  Trish (office mgr):  tmalloy / x":
+    /// people's own logins to one service, each on a line indented under the service's name —
+    /// a name with its colon, then a login and a password. A record each, titled by the service
+    /// and whose login it is; the first fills the service's record when it has no login yet.
+    private mutating func personLogin(_ line: NotesLine) -> Bool {
+        guard let open = draft, open.block == block, !line.isListItem,
+            line.fields.count >= 3, line.fields.allSatisfy({ $0.label == nil })
+        else { return false }
+        // (A drawn tree, `└── Arcade: …`, nests folders, not accounts.)
+        let indent = Self.indent(line.raw)
+        guard let lead = line.raw.utf8.first(where: { $0 != 0x20 && $0 != 0x09 }), lead < 0x80, lead != 0x7C,
+            lead != 0x60
+        else { return false }
+        let service: String
+        if let person = open.personOf {
+            guard indent > person.indent else { return false }
+            service = person.service
+        } else {
+            guard let title = open.title, open.titleLine, !open.oneLine, open.username == nil, open.password == nil,
+                let record = recordIndent, record.line == open.firstLine, indent > record.indent,
+                // ("Banks" / "  Chase: ana / x": a heading over services, not a service.)
+                !Self.isGenericHeading(title), !open.capitals
+            else { return false }
+            service = title
+        }
+        let fields = line.fields
+        let (name, login, password) = (fields[0], fields[1], fields[2])
+        // (A name with a remark in brackets, `Unit 2 (Smith):`, is read the usual way, and so
+        // is a label's word: `server: x / y`, `wifi: Net / key`.)
+        guard name.tokens.last?.marked == true, name.shape == .word, name.tokens.count <= 3, !name.parenthesised,
+            name.text.utf8.count <= 40,
+            name.tokens.allSatisfy({ NotesLabel.lookup($0.folded) == nil && !NotesToken.isPasswordLike($0.text) }),
+            login.tokens.count == 1, password.tokens.count == 1, !login.parenthesised, !password.parenthesised,
+            login.shape != .url, password.shape != .url, password.shape != .email,
+            NotesToken.isPasswordLike(password.text) || password.shape == .secret, login.text != password.text,
+            // (Only remarks after them: an address or a third value is read the usual way.)
+            fields.dropFirst(3).allSatisfy({ field in
+                field.shape != .url && field.shape != .email && !NotesToken.isPasswordLike(field.text)
+                    && (field.parenthesised || field.tokens.count >= 2)
+            })
+        else { return false }
+        let person = (service: service, indent: open.personOf?.indent ?? recordIndent!.indent)
+        if open.personOf != nil {
+            start(line)
+        }
+        draft!.touch(line.number)
+        draft!.title = "\(service) (\(name.text))"
+        draft!.titleLine = true
+        draft!.username = login.text
+        draft!.password = password.text
+        draft!.usernameBesidePassword = true
+        draft!.placed += 2
+        draft!.personOf = person
+        for field in fields.dropFirst(3) { draft!.unrecognized.append(field.text) }
+        return true
+    }
+
     /// `personal`, `work (gsuite)`, `old/spam`, `kids' school`, `me`: words telling which of
     /// several accounts a record is, naming no service.
     static func isAccountQualifier(_ title: String) -> Bool {
@@ -3327,6 +3389,13 @@ struct NotesRecordAssembler {
         // "Audible -- sarah@mac.com -- same as Kindle": a login of its own before the pointer
         // shares only the password.
         var named = words[..<pointer].filter { !$0.allSatisfy { "=-–—>:|/".contains($0) } }
+        // "twitch: nightowl_live  pw same as discord": a password label before the pointer says
+        // what is shared; it names nothing.
+        if named.count >= 2, let last = named.last,
+            NotesLabel.lookup(NotesLabel.fold(last.hasSuffix(":") ? String(last.dropLast()) : last))?.field == .password
+        {
+            named.removeLast()
+        }
         var ownLogin: String?
         if named.count >= 2, let at = named.lastIndex(where: { NotesToken.isEmail($0) }) {
             ownLogin = named.remove(at: at)
@@ -3336,6 +3405,8 @@ struct NotesRecordAssembler {
             words[..<pointer].dropLast().contains(where: { word in
                 word.hasSuffix(":") || word.allSatisfy({ "=-–—>|/".contains($0) })
             })
+                // ("twitch  nightowl_live  same pw as discord": or a field of its own, between gaps.)
+                || line.fields.contains(where: { $0.label == nil && $0.tokens.count == 1 && $0.text == last })
         {
             ownLogin = named.removeLast()
         }
@@ -3552,6 +3623,15 @@ struct NotesRecordAssembler {
             draft!.username = value
             draft!.usernameLabel = name
             return extra(shown, current)
+        }
+        // ("org ID 4401  username stbrendans": a bare `ID` holding only digits, then a word
+        // that names the login, is a number of the account's.)
+        if draft!.usernameNumberLabel == nil, let label = draft!.usernameLabel, NotesLabel.fold(label) == "id",
+            let number = draft!.username, number.allSatisfy({ $0.isASCII && $0.isNumber }),
+            ["username", "user", "login", "user name", "benutzername", "utilisateur", "usuario", "utente"].contains(
+                NotesLabel.fold(name))
+        {
+            draft!.usernameNumberLabel = label
         }
         guard let numberLabel = draft!.usernameNumberLabel, let number = draft!.username else {
             return extra(name, value)

@@ -72,7 +72,7 @@ extension NotesImporterTests {
         )
         #expect(items.map(\.username) == ["ana@x.org", "ana@work.example.com", "tom@x.org"])
         #expect(items.map(\.password) == ["Home!Ana1", "Desk#Old9", "T0m!Mail"])
-        #expect(items.allSatisfy { $0.title == "Webmail" })
+        #expect(items.map(\.title) == ["Webmail (home)", "Webmail (old work one)", "Webmail (Tom's)"])
     }
     @Test func aSentenceStatingALoginIsARecord() {
         let text = """

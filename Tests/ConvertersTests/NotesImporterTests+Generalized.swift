@@ -92,10 +92,10 @@ extension NotesImporterTests {
         Self.expect(
             "uni stuff\nmoodle - ana@uni.example - Moodle#2025\nzoom - ana_z - Meet!Up44",
             [("moodle", "ana@uni.example", "Moodle#2025"), ("zoom", "ana_z", "Meet!Up44")])
-        // A qualifier with its colon is still an account of the title above it.
+        // A qualifier with its colon is still an account of the title above it, and says which.
         Self.expect(
             "Outlook\n  mine: ana@x.org  Mail#One1\n  shared: team@x.org  Mail#Two2",
-            [("Outlook", "ana@x.org", "Mail#One1"), ("Outlook", "team@x.org", "Mail#Two2")])
+            [("Outlook (mine)", "ana@x.org", "Mail#One1"), ("Outlook (shared)", "team@x.org", "Mail#Two2")])
     }
 
     @Test func aNameWithDigitsOverLabelledLinesIsATitle() {
