@@ -16,6 +16,10 @@ enum NotesHistory {
         "to", "now", "then", "nach", "auf", "jetzt", "nun", "a", "à", "puis", "en", "ahora", "luego", "in", "ora",
         "adesso", "naar", "nu", "para", "agora",
     ]
+    /// German words for a password and its change: beside them, `alt` is the German old.
+    static let germanWords: Set<String> = [
+        "passwort", "kennwort", "zugang", "zugangsdaten", "benutzer", "benutzername", "aktuelles", "neues", "bisher",
+    ]
     /// Markers written in capitals beside a value that is no longer the password.
     static let capitalMarkers: Set<String> = ["OLD", "XX", "XXX", "ALT", "ANCIEN", "VIEJO", "VECCHIA", "OUD"]
     /// Words in brackets after a value that make it an older password, or the current one.
@@ -122,12 +126,19 @@ enum NotesHistory {
                     index += 1
                     continue
                 }
-                // ("riot alt: sleepyowl420  pass: x": `alt` glued after a name that is no label
-                // is the English alternate account, not the German old, on a line naming nothing new.)
+                // ("riot alt: sleepyowl420  pass: x": `alt` glued after a name that is no label,
+                // before a login name in lower case, is the English alternate account. "Sparkasse
+                // alt: Geheim123  Passwort: …", "GMX alt: Sommer2019", "… jetzt: x" are the
+                // German old: a value written like a password, or a German word on the line.)
+                let next = tokens[index + 1].text
                 let alternate =
                     word.folded == "alt" && index > 0 && !word.afterSeparator
                     && NotesLabel.lookup(tokens[index - 1].folded) == nil
-                    && !tokens.contains(where: { newRemarks.contains($0.folded) })
+                    && next.first?.isLowercase == true && !NotesToken.isPasswordLike(next)
+                    && !tokens.contains(where: { token in
+                        newRemarks.contains(token.folded) || changeWords.contains(token.folded)
+                            || connectorWords.contains(token.folded) || germanWords.contains(token.folded)
+                    })
                 if oldRemarks.contains(word.folded), !alternate {
                     old.append(tokens[index + 1].text)
                     remarks.append(word.text)
@@ -234,8 +245,10 @@ enum NotesHistory {
                     && (changeNamed || passwordNamed
                         || (!connector && (chain.count >= 3 || !isLoginName(tokens[index].text)))))
                 || (connector && changeNamed && passwordNamed)
-                // ("Fortnite2019 -> changed Fortn1te#2022": the arrow and the verb after it tell it.)
-                || chain.told
+                // ("Fortnite2019 -> changed Fortn1te#2022": the arrow and the verb after it tell it,
+                // on a line labelling no password: "gamer_owl2019 -> changed gamer_owl2020  pw x"
+                // renamed the login.)
+                || (chain.told && !passwordNamed)
             // (A run is judged whole: its tail is never judged again as a run of its own.)
             guard !arrowSeparated, strong || (changeNamed && chain.count >= 3) else {
                 index = chain.last + 1

@@ -244,9 +244,13 @@ public struct NotesImporter {
             draft.password = String(secret)
         }
         let password = draft.password.flatMap { $0.isEmpty ? nil : $0 }
-        // The record's other secrets (an old password, a PIN) are no more shown than its password:
-        // "Passwort alt: abc123" is no title.
-        let concealed = draft.customFields.filter { $0.concealed && $0.value.count >= 4 }.map(\.value)
+        // The record's other passwords (an old one, a second one) are no more shown than its
+        // password: "Passwort alt: abc123" is no title. (Not a security answer or a name:
+        // "Wells Fargo" keeps its title beside "mother's maiden name: Wells".)
+        let concealed = draft.customFields.filter { field in
+            field.concealed && field.value.count >= 4
+                && (field.name == "old password" || NotesToken.isPasswordLike(field.value))
+        }.map(\.value)
         func exposes(_ value: String) -> Bool {
             // Standard-library searches, not Foundation's: this runs for every record.
             if let password, password.count >= 4, NotesToken.utf8Offset(of: password, in: value) != nil {
@@ -386,7 +390,7 @@ public struct NotesImporter {
         // "Email  parish@stbrendans.org  pw: x" with no name: the mailbox is the account, and
         // its domain says whose.
         if item.title.isEmpty, item.urls.isEmpty, let user = item.username, NotesToken.isEmail(user),
-            let label = draft.usernameLabel, ["email", "e-mail", "mail", "webmail"].contains(NotesLabel.fold(label))
+            let label = draft.usernameLabel, Self.mailboxLabels.contains(NotesLabel.fold(label))
         {
             item.title = label + " (" + String(user[user.index(after: user.lastIndex(of: "@")!)...]) + ")"
         }
@@ -415,6 +419,11 @@ public struct NotesImporter {
         item.kind = credential ? .login : .secureNote
         return Record(item: item, firstLine: draft.firstLine, lastLine: draft.lastLine, confidence: draft.confidence)
     }
+
+    /// Labels naming a mailbox itself, in the languages read.
+    static let mailboxLabels: Set<String> = [
+        "email", "e-mail", "mail", "webmail", "correo", "courriel", "posta", "e-post", "epost", "sahkoposti",
+    ]
 
     /// `postgresql://app:S3cret@db/x`: a login inside a URL is the record's login when it has
     /// none (or the same); another one is kept out of sight. The URL keeps only its user.

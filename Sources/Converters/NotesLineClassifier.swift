@@ -935,8 +935,21 @@ enum NotesLineClassifier {
     ]
 
     /// "Online giving – Faith Direct:   org ID 4401   username x   pw y": many words, but in
-    /// four runs or more of four words at most, cut by gaps or separators — columns, no sentence.
-    static func isColumns(_ tokens: [NotesToken]) -> Bool {
+    /// four runs or more of four words at most, cut by separators, three of them gaps of spaces
+    /// or tabs — columns, no sentence. ("Wifi - Name Home5G - Password - Blue Cat Sings - …",
+    /// cut by dashes only, is read as the sentence it may be.)
+    static func isColumns(_ tokens: [NotesToken], text: String) -> Bool {
+        var gaps = 0
+        var spaces = 0
+        for byte in text.utf8 {
+            if byte == 0x20 {
+                spaces += 1
+                continue
+            }
+            if spaces >= 2 || byte == 0x09 { gaps += 1 }
+            spaces = 0
+        }
+        guard gaps >= 3 else { return false }
         var runs = [0]
         for (offset, token) in tokens.enumerated() {
             if offset > 0, token.afterSeparator { runs.append(0) }
@@ -956,7 +969,7 @@ enum NotesLineClassifier {
             // (Not a value standing after a separator, capitals inside it: `admin / UpcKowal!`.)
             || (words.count >= 4 && text.last.map { ".!?".contains($0) } == true && tokens.last?.shape == .word
                 && !(tokens.last!.afterSeparator && tokens.last!.text.dropFirst().contains(where: \.isUppercase)))
-            || (tokens.count(where: { !$0.parenthesised }) > 10 && outside.count > 8 && !isColumns(tokens))
+            || (tokens.count(where: { !$0.parenthesised }) > 10 && outside.count > 8 && !isColumns(tokens, text: text))
         // "Spotify family - Dad is manager - bob@x.net / Abba-Dancing-Queen": values apart, an
         // address among them and a password last, is a record line with a remark among its
         // values, not a sentence.

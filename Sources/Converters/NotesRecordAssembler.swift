@@ -75,7 +75,8 @@ struct NotesRecordAssembler {
         return withImplicitHeadings().map { draft in
             guard let heading = draft.sectionService ?? draft.folder.last, let title = draft.title,
                 title.utf8.count <= 40,
-                Self.isAccountQualifier(title), let service = Self.serviceInHeading(heading)
+                Self.isAccountQualifier(title) || Self.isPlaceOrUnit(title),
+                let service = Self.serviceInHeading(heading)
             else { return draft }
             var named = draft
             named.title = "\(service) (\(title))"
@@ -2706,8 +2707,11 @@ struct NotesRecordAssembler {
             first.text.first?.isLowercase == true
         else { return (fields, remarks, nil) }
         // ("riot main: NightOwlMain  pw x": a phrase written with its colon names what follows —
-        // here the login — so the name after it is no service.)
-        if firstLabel >= 2, first.tokens.last?.marked != true,
+        // here the login, when no other value is labelled one — so the name after it is no
+        // service. "my bank: Chase  user ana_c" names its login: Chase is the service.)
+        if firstLabel >= 2,
+            first.tokens.last?.marked != true
+                || fields.contains(where: { [.username, .email].contains($0.label?.field) }),
             let name = fields[1..<firstLabel].firstIndex(where: isName)
         {
             let service = fields.remove(at: name)
@@ -3142,16 +3146,20 @@ struct NotesRecordAssembler {
         return true
     }
 
-    /// "Dentrix" / "  Dr. Okafor:  DOKAFOR / Implant$2022" / "  Trish (office mgr):  tmalloy / x":
+    /// "Dentrix" / "  Dr. Okafor:  DOKAFOR / Implant$2022" / "  hygienists share:  HYG1 / x":
     /// people's own logins to one service, each on a line indented under the service's name —
-    /// a name with its colon, then a login and a password. A record each, titled by the service
-    /// and whose login it is; the first fills the service's record when it has no login yet.
+    /// a person's or an account's name with its colon, then a login and a password. A record
+    /// each, titled by the service and whose login it is; the first fills the service's record
+    /// when it has no login yet. The name must read as a person's or an account's, not a
+    /// service's (``isPersonOrAccountName(_:)``): "Utilities" / "  Comcast: …" is a heading
+    /// over services.
     private mutating func personLogin(_ line: NotesLine) -> Bool {
         guard let open = draft, open.block == block, !line.isListItem,
             line.fields.count >= 3, line.fields.allSatisfy({ $0.label == nil })
         else { return false }
         // (A drawn tree, `└── Arcade: …`, nests folders, not accounts.)
         let indent = Self.indent(line.raw)
+        let serviceIndent: Int
         guard let lead = line.raw.utf8.first(where: { $0 != 0x20 && $0 != 0x09 }), lead < 0x80, lead != 0x7C,
             lead != 0x60
         else { return false }
@@ -3159,6 +3167,7 @@ struct NotesRecordAssembler {
         if let person = open.personOf {
             guard indent > person.indent else { return false }
             service = person.service
+            serviceIndent = person.indent
         } else {
             guard let title = open.title, open.titleLine, !open.oneLine, open.username == nil, open.password == nil,
                 let record = recordIndent, record.line == open.firstLine, indent > record.indent,
@@ -3166,6 +3175,7 @@ struct NotesRecordAssembler {
                 !Self.isGenericHeading(title), !open.capitals
             else { return false }
             service = title
+            serviceIndent = record.indent
         }
         let fields = line.fields
         let (name, login, password) = (fields[0], fields[1], fields[2])
@@ -3174,6 +3184,7 @@ struct NotesRecordAssembler {
         guard name.tokens.last?.marked == true, name.shape == .word, name.tokens.count <= 3, !name.parenthesised,
             name.text.utf8.count <= 40,
             name.tokens.allSatisfy({ NotesLabel.lookup($0.folded) == nil && !NotesToken.isPasswordLike($0.text) }),
+            Self.isPersonOrAccountName(name.text),
             login.tokens.count == 1, password.tokens.count == 1, !login.parenthesised, !password.parenthesised,
             login.shape != .url, password.shape != .url, password.shape != .email,
             NotesToken.isPasswordLike(password.text) || password.shape == .secret, login.text != password.text,
@@ -3183,7 +3194,7 @@ struct NotesRecordAssembler {
                     && (field.parenthesised || field.tokens.count >= 2)
             })
         else { return false }
-        let person = (service: service, indent: open.personOf?.indent ?? recordIndent!.indent)
+        let person = (service: service, indent: serviceIndent)
         if open.personOf != nil {
             start(line)
         }
@@ -3198,6 +3209,32 @@ struct NotesRecordAssembler {
         for field in fields.dropFirst(3) { draft!.unrecognized.append(field.text) }
         return true
     }
+
+    /// `414 Elm St`, `Unit 2`, `Flat 3B`: a record titled by a number and a word (a street
+    /// address, a flat, a unit) names which account of the service a heading over it names —
+    /// never a service itself.
+    static func isPlaceOrUnit(_ title: String) -> Bool {
+        let words = title.split(separator: " ")
+        guard (2...4).contains(words.count) else { return false }
+        return words.contains { word in word.first?.isNumber == true && word.count <= 5 }
+            && words.contains { $0.count >= 3 && $0.allSatisfy(\.isLetter) }
+    }
+
+    /// `Dr. Okafor`, `Tom's`, `hygienists share`, `old work one`, `mom`: a person's name after
+    /// a title of address, a possessive, words in lower case, or a word of
+    /// ``accountQualifierWords`` — never a capitalised name alone (`Comcast`, `Trish`), which
+    /// may be a service's.
+    static func isPersonOrAccountName(_ name: String) -> Bool {
+        let words = name.split(separator: " ")
+        guard let first = words.first else { return false }
+        return first.first?.isLowercase == true || name.hasSuffix("'s") || name.hasSuffix("’s")
+            || personTitles.contains(NotesLabel.fold(first)) || accountQualifierWords.contains(NotesLabel.fold(first))
+    }
+
+    static let personTitles: Set<String> = [
+        "dr", "dr.", "mr", "mr.", "mrs", "mrs.", "ms", "ms.", "miss", "prof", "prof.", "fr", "fr.", "sr", "sr.",
+        "sra", "sra.", "mme", "mme.", "m.", "herr", "frau", "sig.", "sig.ra", "dhr", "dhr.", "mevr", "mevr.",
+    ]
 
     /// `personal`, `work (gsuite)`, `old/spam`, `kids' school`, `me`: words telling which of
     /// several accounts a record is, naming no service.
@@ -3406,7 +3443,8 @@ struct NotesRecordAssembler {
                 word.hasSuffix(":") || word.allSatisfy({ "=-–—>|/".contains($0) })
             })
                 // ("twitch  nightowl_live  same pw as discord": or a field of its own, between gaps.)
-                || line.fields.contains(where: { $0.label == nil && $0.tokens.count == 1 && $0.text == last })
+                || (line.fields.contains(where: { $0.label == nil && $0.tokens.count == 1 && $0.text == last })
+                    && last.contains(where: { $0.isNumber || $0 == "_" || $0 == "." }))
         {
             ownLogin = named.removeLast()
         }

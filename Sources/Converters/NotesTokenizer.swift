@@ -75,7 +75,17 @@ enum NotesTokenizer {
             // ("member # 1118…": `#` before a number is the number's sign, not a comment.)
             let numberSign =
                 chunk == "#" && line[index...].drop(while: { $0 == " " }).first.map({ $0.isNumber }) == true
-            if numberSign { continue }
+            if numberSign {
+                // ("customer # 0012345-01": after a word it makes a label of, `customer #`, the
+                // sign stays, so the label is read whole — before any value: "USAA: ana / pw -
+                // member # 0091" leaves the number a field of its own, beside the login.)
+                if let last = tokens.last, !separatorSinceToken, !last.marked, !last.parenthesised,
+                    tokens.allSatisfy({ $0.shape == .word }), NotesLabel.lookup(last.folded + " #") != nil
+                {
+                    tokens.append(NotesToken("#", afterSeparator: false))
+                }
+                continue
+            }
             if chunk == "#" || chunk == "//", !tokens.isEmpty, spaces > 0 {
                 if !inParentheses { bracketGroups += 1 }
                 inParentheses = true

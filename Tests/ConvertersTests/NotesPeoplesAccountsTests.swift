@@ -11,18 +11,24 @@ import VaultModel
 @Suite struct NotesPeoplesAccountsTests {
     static func logins(_ text: String) -> [VaultItem] { NotesImporterTests.items(text).filter { $0.password != nil } }
 
-    /// Names with their colons, indented under a service, are people's accounts of it.
+    /// People's names with their colons, indented under a service, are their accounts of it.
     @Test func peoplesLoginsUnderOneServiceAreARecordEach() {
         let items = Self.logins(
-            "Dentrix\n  server = FRONTDESK-PC\n  Dr. Okafor:  DOKAFOR / Implant$2022\n  Trish:  tmalloy / tm0ll0y-BSD\n"
+            "Dentrix\n  server = FRONTDESK-PC\n  Dr. Okafor:  DOKAFOR / Implant$2022\n  Tom's:  tmalloy / tm0ll0y-BSD\n"
                 + "  hygienists share:  HYG1 / cleaning1   <- support said we shouldnt share\n")
-        #expect(items.map(\.title) == ["Dentrix (Dr. Okafor)", "Dentrix (Trish)", "Dentrix (hygienists share)"])
+        #expect(items.map(\.title) == ["Dentrix (Dr. Okafor)", "Dentrix (Tom's)", "Dentrix (hygienists share)"])
         #expect(items.map(\.username) == ["DOKAFOR", "tmalloy", "HYG1"])
         #expect(items.map(\.password) == ["Implant$2022", "tm0ll0y-BSD", "cleaning1"])
-        // Counter-inputs: a heading over services, a label's word, lines not indented under it.
-        #expect(Self.logins("Banks\n  Chase:  ana_c / Ch4se!2020\n").first?.title == "Chase")
-        #expect(Self.logins("Router\n  wifi:  HomeNet / Key!2020x\n").first?.title != "Router (wifi)")
-        #expect(Self.logins("Dentrix\nTrish:  tmalloy / tm0ll0y-BSD\n").first?.title == "Trish")
+        // Counter-inputs: a heading over services, a capitalised name that may be a service's,
+        // a label's word, a line not indented under the name.
+        #expect(Self.logins("Banks\n  Chase:  ana_c / Ch4se!2020\n").map(\.title) == ["Chase"])
+        let utilities = Self.logins("Utilities\n  Comcast:  ana_k / Xfin1ty!20\n  PGandE:  ana.k / Pge#2021x\n")
+        #expect(utilities.map(\.title) == ["Comcast", "PGandE"])
+        #expect(utilities.map(\.folder) == [["Utilities"], ["Utilities"]])
+        #expect(
+            Self.logins("Router\n  wifi:  HomeNet / Key!2020x\n").map(\.title).allSatisfy { !$0.contains("(wifi)") })
+        #expect(Self.logins("Router\n  wifi:  HomeNet / Key!2020x\n").count == 1)
+        #expect(Self.logins("Dentrix\nTom's:  tmalloy / tm0ll0y-BSD\n").map(\.title) == ["Tom's"])
     }
 
     /// `alt` glued after a name is the English alternate account; after a password label, or
@@ -34,6 +40,17 @@ import VaultModel
         let german = NotesImporterTests.items("Netflix alt: abc123   neu: Xyz#2023\n")
         #expect(german.first?.password == "Xyz#2023")
         #expect(german.first?.customFields.contains { $0.name == "old password" && $0.value == "abc123" } == true)
+        // Counter-inputs: a value written like a password, or a German word on the line, make
+        // `alt` the old password's mark — never a login.
+        for line in [
+            "Sparkasse alt: Geheim123  Passwort: Geheim#2024", "Router alt: admin123  jetzt: R0uter#2024",
+            "Sparkasse alt: Geheim123 / Geheim#2024",
+        ] {
+            let items = NotesImporterTests.items(line + "\n")
+            #expect(items.count == 1)
+            #expect(items.allSatisfy { $0.username == nil })
+            #expect(items.first?.customFields.contains { $0.name == "old password" && $0.concealed } == true)
+        }
     }
 
     /// A phrase with its colon names the value after it: a capitalised login is no service.
@@ -41,15 +58,23 @@ import VaultModel
         let items = Self.logins("riot main: NightOwlMain    pw Yasuo4life!!\n")
         #expect(items.first?.title == "riot main")
         #expect(items.first?.username == "NightOwlMain")
-        // Counter-input: without the colon, the capitalised name after a phrase is the service.
+        // Counter-inputs: without the colon, or with a login labelled on the line, the
+        // capitalised name after a phrase is the service.
         #expect(Self.logins("new bank - Ally - user ana_a pw Ally!2020\n").first?.title == "Ally")
+        let chase = Self.logins("my bank: Chase  user ana_c  pw Ch4se!2020\n")
+        #expect(chase.first?.title == "Chase")
+        #expect(chase.first?.username == "ana_c")
     }
 
     /// An old password or a PIN is kept out of the title, as the password is.
     @Test func noSecretOfTheRecordIsItsTitle() {
         let items = NotesImporterTests.items("Passwort alt: abc123\nPasswort neu: Winter#2023\n")
+        #expect(items.count == 1)
         #expect(items.allSatisfy { !$0.title.contains("abc123") })
         #expect(items.first?.customFields.contains { $0.value == "abc123" && $0.concealed } == true)
+        // Counter-input: a security answer is no password; the title naming it stays.
+        let wells = Self.logins("Wells Fargo\nuser: ana_w\npw: WF!2020xx\nmother maiden name: Wells\n")
+        #expect(wells.first?.title == "Wells Fargo")
     }
 
     /// "pw same as discord": the password label says what is shared; the login stays its own.
@@ -70,8 +95,11 @@ import VaultModel
         let items = Self.logins("epic - owl@x.org   Fortnite2019 -> changed Fortn1te#2022\n")
         #expect(items.first?.password == "Fortn1te#2022")
         #expect(items.first?.customFields.contains { $0.value == "Fortnite2019" && $0.concealed } == true)
-        // Counter-input: an arrow alone between a login name and a password is no change.
+        // Counter-inputs: an arrow alone between a login name and a password is no change, and
+        // beside a labelled password the arrow renamed the login.
         #expect(Self.logins("Zelle -> ana01 -> Pw!1zz\n").first?.username == "ana01")
+        let renamed = NotesImporterTests.items("steam  gamer_owl2019 -> changed gamer_owl2020  pw St3am!2020\n")
+        #expect(!renamed.contains { $0.customFields.contains { $0.name == "old password" } })
     }
 
     /// Many words in short runs between gaps are columns; a long run of words is a sentence.
@@ -80,8 +108,10 @@ import VaultModel
         #expect(items.first?.username == "stbrendans")
         #expect(items.first?.password == "FD-stb-2020")
         #expect(items.first?.customFields.contains { $0.name == "ID" && $0.value == "4401" } == true)
-        let words = ["we", "keep", "the", "spare", "key", "under", "the", "mat", "by", "the", "back", "door"]
-        #expect(!NotesLineClassifier.isColumns(NotesTokenizer.tokens(words.joined(separator: " ")[...])))
+        // Counter-input: cut by dashes only, it may be a sentence; no label word becomes a value.
+        let wifi = "Wifi - Name Home5G - Password - Blue Cat Sings - router in closet - do not share"
+        #expect(!NotesLineClassifier.isColumns(NotesTokenizer.tokens(wifi[...]), text: wifi))
+        #expect(NotesImporterTests.items(wifi + "\n").allSatisfy { $0.password != "Password" })
     }
 
     /// A mailbox with no name is titled by its label and its domain.
