@@ -3215,10 +3215,21 @@ struct NotesRecordAssembler {
     /// never a service itself.
     static func isPlaceOrUnit(_ title: String) -> Bool {
         let words = title.split(separator: " ")
-        guard (2...4).contains(words.count) else { return false }
-        return words.contains { word in word.first?.isNumber == true && word.count <= 5 }
-            && words.contains { $0.count >= 3 && $0.allSatisfy(\.isLetter) }
+        guard (2...4).contains(words.count), let first = words.first, let last = words.last else { return false }
+        // A house number, then the street (`414 Elm St`), or a unit's word and its number.
+        let street =
+            first.count <= 5 && first.allSatisfy({ $0.isASCII && $0.isNumber })
+            && words[1].first?.isUppercase == true && words[1].allSatisfy(\.isLetter)
+        let unit =
+            words.count == 2 && unitWords.contains(NotesLabel.fold(first)) && last.count <= 4
+            && last.first?.isNumber == true
+        return street || unit
     }
+
+    static let unitWords: Set<String> = [
+        "unit", "apt", "apt.", "apartment", "flat", "suite", "room", "house", "lot", "wohnung", "whg", "whg.",
+        "appartement", "appart", "piso", "apto", "apto.", "appartamento", "woning",
+    ]
 
     /// `Dr. Okafor`, `Tom's`, `hygienists share`, `old work one`, `mom`: a person's name after
     /// a title of address, a possessive, words in lower case, or a word of

@@ -121,4 +121,28 @@ import VaultModel
         // Counter-input: a login label that is no mailbox's keeps the domain alone.
         #expect(Self.logins("user: ana@gmail.com  pw: Sunny#2020\n").first?.title == "gmail.com")
     }
+
+    /// Records titled by a street address or a unit under a service's heading are its accounts.
+    @Test func addressesUnderAServiceAreItsAccounts() {
+        let items = Self.logins(
+            "DUKE ENERGY\n  414 Elm St ..... user: obrien414elm  pw: Elm414!power\n"
+                + "  22 Birch Ave .... user: obrien22birch pw: Birch22!power\n")
+        #expect(items.map(\.title) == ["Duke Energy (414 Elm St)", "Duke Energy (22 Birch Ave)"])
+        #expect(NotesRecordAssembler.isPlaceOrUnit("Unit 2"))
+        // Counter-inputs: a name with a number in it, or one word, is no address.
+        #expect(!NotesRecordAssembler.isPlaceOrUnit("Office365"))
+        #expect(!NotesRecordAssembler.isPlaceOrUnit("Chase"))
+        #expect(!NotesRecordAssembler.isPlaceOrUnit("Fidelity 401k"))
+    }
+
+    /// `customer # 0012345` opening a line is the customer-number label, read whole.
+    @Test func aNumberSignAfterALabelWordIsPartOfTheLabel() {
+        let items = Self.logins("CITY WATER\n  customer # 0012345-01  pw: H2O_obrien\n")
+        #expect(items.first?.title == "CITY WATER")
+        #expect(items.first?.username == "0012345-01")
+        // Counter-input: after the values, the number is a field of its own beside the login.
+        let usaa = Self.logins("USAA: rdelgado55 / USAA_Vet1973 - member # 00918273\n")
+        #expect(usaa.first?.username == "rdelgado55")
+        #expect(usaa.first?.password == "USAA_Vet1973")
+    }
 }
