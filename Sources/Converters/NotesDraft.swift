@@ -58,8 +58,8 @@ struct NotesDraft: Sendable {
     /// which account it is belongs to.
     var sectionService: String?
     /// Read from a line naming whose login it is, indented under a service's name
-    /// (`Dentrix` / `  Trish:  tmalloy / x`): that service and its line's indent, so the next
-    /// person's line under it is another account of it.
+    /// (`Dentrix` / `  Dr. Okafor:  DOKAFOR / x`): that service and the indent of its name's
+    /// line, so the next person's line indented under it is another account of it.
     var personOf: (service: String, indent: Int)?
 
     init(line: Int, block: Int) {

@@ -3157,13 +3157,13 @@ struct NotesRecordAssembler {
         guard let open = draft, open.block == block, !line.isListItem,
             line.fields.count >= 3, line.fields.allSatisfy({ $0.label == nil })
         else { return false }
-        // (A drawn tree, `└── Arcade: …`, nests folders, not accounts.)
-        let indent = Self.indent(line.raw)
-        let serviceIndent: Int
+        // (A drawn tree, `└── Arcade: …`, `|-- Arcade: …`, nests folders, not accounts.)
         guard let lead = line.raw.utf8.first(where: { $0 != 0x20 && $0 != 0x09 }), lead < 0x80, lead != 0x7C,
             lead != 0x60
         else { return false }
+        let indent = Self.indent(line.raw)
         let service: String
+        let serviceIndent: Int
         if let person = open.personOf {
             guard indent > person.indent else { return false }
             service = person.service
@@ -3236,8 +3236,7 @@ struct NotesRecordAssembler {
     /// ``accountQualifierWords`` — never a capitalised name alone (`Comcast`, `Trish`), which
     /// may be a service's.
     static func isPersonOrAccountName(_ name: String) -> Bool {
-        let words = name.split(separator: " ")
-        guard let first = words.first else { return false }
+        guard let first = name.split(separator: " ").first else { return false }
         return first.first?.isLowercase == true || name.hasSuffix("'s") || name.hasSuffix("’s")
             || personTitles.contains(NotesLabel.fold(first)) || accountQualifierWords.contains(NotesLabel.fold(first))
     }
