@@ -66,7 +66,8 @@ import VaultModel
         #expect(chase.first?.username == "ana_c")
     }
 
-    /// An old password or a PIN is kept out of the title, as the password is.
+    /// An old password, or another password-like secret of the record, is kept out of its title
+    /// as the password is.
     @Test func noSecretOfTheRecordIsItsTitle() {
         let items = NotesImporterTests.items("Passwort alt: abc123\nPasswort neu: Winter#2023\n")
         #expect(items.count == 1)
