@@ -392,12 +392,12 @@ public struct NotesImporter {
         if item.title.isEmpty, item.urls.isEmpty, let user = item.username, NotesToken.isEmail(user),
             let label = draft.usernameLabel, Self.mailboxLabels.contains(NotesLabel.fold(label))
         {
-            item.title = label + " (" + String(user[user.index(after: user.lastIndex(of: "@")!)...]) + ")"
+            item.title = label + " (" + Self.mailDomain(user) + ")"
         }
         if item.title.isEmpty {
             item.title =
                 item.urls.first.flatMap(host) ?? item.username.map { user in
-                    NotesToken.isEmail(user) ? String(user[user.index(after: user.lastIndex(of: "@")!)...]) : user
+                    NotesToken.isEmail(user) ? Self.mailDomain(user) : user
                 }
                 ?? (draft.firstLine == draft.lastLine
                     ? "Note, line \(draft.firstLine)" : "Note, lines \(draft.firstLine)-\(draft.lastLine)")
@@ -418,6 +418,12 @@ public struct NotesImporter {
         let credential = item.password != nil || item.username != nil || !item.urls.isEmpty || item.totp != nil
         item.kind = credential ? .login : .secureNote
         return Record(item: item, firstLine: draft.firstLine, lastLine: draft.lastLine, confidence: draft.confidence)
+    }
+
+    /// The domain of an e-mail address (`ana@x.org` → `x.org`); `address` is one
+    /// (``NotesToken/isEmail(_:)``).
+    static func mailDomain(_ address: String) -> String {
+        address.lastIndex(of: "@").map { String(address[address.index(after: $0)...]) } ?? address
     }
 
     /// Labels naming a mailbox itself, in the languages read.

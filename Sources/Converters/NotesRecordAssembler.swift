@@ -3675,9 +3675,7 @@ struct NotesRecordAssembler {
         // ("org ID 4401  username stbrendans": a bare `ID` holding only digits, then a word
         // that names the login, is a number of the account's.)
         if draft!.usernameNumberLabel == nil, let label = draft!.usernameLabel, NotesLabel.fold(label) == "id",
-            let number = draft!.username, number.allSatisfy({ $0.isASCII && $0.isNumber }),
-            ["username", "user", "login", "user name", "benutzername", "utilisateur", "usuario", "utente"].contains(
-                NotesLabel.fold(name))
+            let number = draft!.username, number.allSatisfy({ $0.isASCII && $0.isNumber }), Self.isLoginLabel(name)
         {
             draft!.usernameNumberLabel = label
         }

@@ -84,7 +84,6 @@ public enum TextDecoding {
         func western(_ bytes: some Sequence<UInt8>) -> String { String(bytes.map { Character(windows1252[Int($0)]) }) }
         let sample = Array(bytes.prefix(65_536))
         let westernOddities = oddities(western(sample))
-        // (Only by a clear margin: a pound sign or two in an English sheet is no Polish.)
         // A file from a Mac before OS X: lines ended by CR alone, and a byte Windows-1252
         // leaves undefined (Mac OS Roman's `ç`, `è`, `ê`, `ù`, `Å`), read no worse as Mac OS
         // Roman than as Windows-1252.
@@ -94,6 +93,7 @@ public enum TextDecoding {
         {
             return (macRoman(bytes), "Mac OS Roman")
         }
+        // (Only by a clear margin: a pound sign or two in an English sheet is no Polish.)
         var best: (encoding: String.Encoding, name: String, oddities: Int)?
         for (encoding, name) in legacyCandidates where westernOddities >= 3 {
             guard let text = String(bytes: sample, encoding: encoding) else { continue }
