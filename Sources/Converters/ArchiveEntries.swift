@@ -93,10 +93,13 @@ final class ArchiveEntries {
         let byIndex = Dictionary(wanted.map { ($0.index, $0) }, uniquingKeysWith: { first, _ in first })
         guard !byIndex.isEmpty else { return }
         var remaining = byIndex.count
+        // One buffer for the pass (a Takeout holds thousands of small notes), wiped at its end.
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        defer { buffer.withUnsafeMutableBytes { _ = $0.initializeMemory(as: UInt8.self, repeating: 0) } }
         try walk { reader, _, index in
             guard remaining > 0, let file = byIndex[index] else { return }
             remaining -= 1
-            try body(file, try readData(reader, file))
+            try body(file, try readData(reader, file, buffer: &buffer))
         }
     }
 
@@ -126,10 +129,8 @@ final class ArchiveEntries {
         }
     }
 
-    private func readData(_ reader: OpaquePointer, _ file: File) throws -> [UInt8] {
+    private func readData(_ reader: OpaquePointer, _ file: File, buffer: inout [UInt8]) throws -> [UInt8] {
         var bytes = [UInt8]()
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        defer { buffer.withUnsafeMutableBytes { _ = $0.initializeMemory(as: UInt8.self, repeating: 0) } }
         let start = archive_filter_bytes(reader, -1)
         while true {
             let count = buffer.withUnsafeMutableBytes { archive_read_data(reader, $0.baseAddress, $0.count) }

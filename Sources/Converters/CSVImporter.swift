@@ -284,7 +284,9 @@ public struct CSVImporter {
             if key == "grouptitle" { mapping.groupTitle = column }
             candidates[meaning.field, default: []].append((column, meaning.strength))
         }
-        for (field, columns) in candidates {
+        // (In the columns' order, not the dictionary's, which changes from run to run: the same
+        // file then gives the same custom fields in the same order, and the same error.)
+        for (field, columns) in candidates.sorted(by: { $0.value[0].column < $1.value[0].column }) {
             // Field lists (`SecretData`, `CustomData`) are all read, whatever their number.
             if field == .fields {
                 for column in columns { mapping.fields[column.column] = .fields }
@@ -309,6 +311,7 @@ public struct CSVImporter {
             mapping.fields[ranked[0].column] = field
             for weak in ranked.dropFirst() { mapping.weaker.append((weak.column, field)) }
         }
+        mapping.weaker.sort { $0.column < $1.column }
         // A row holding a URL or an e-mail address is values, not a header, whatever words
         // it also holds (`GitHub,ana,https://a.com,pw,n` named a column "pw").
         // (" ana@x.com" after a comma and a space too; "Pho&Banh2020" is a password, no name.)

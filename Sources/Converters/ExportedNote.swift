@@ -52,10 +52,12 @@ struct ExportedNote: Sendable {
         report.read = skipped.count
         report.skipped = skipped
         report.warnings = warnings
+        // Each note is read on its own, so the notes are shared out among the cores; what
+        // they make is gathered in their order.
+        let read = ParallelMap.map(notes.count, serialBelow: 64) { [notes] index in notes[index].records() }
         var items = [VaultItem]()
         for (index, note) in notes.enumerated() {
-            let text = note.text.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !text.isEmpty else {
+            guard let (records, part) = read[index] else {
                 report.read += 1
                 var title = note.title.trimmingCharacters(in: .whitespacesAndNewlines)
                 if title.isEmpty, !note.metadata.isEmpty { title = note.origin }
@@ -71,48 +73,6 @@ struct ExportedNote: Sendable {
                     report.records.append(.init(lines: note.origin, confidence: "low", title: title))
                 }
                 continue
-            }
-            // The note's title heads its text for the grammar, as it does on screen: a first
-            // bare line under it is then a value (`DigiD` / `CarmenGarcia` / password), not
-            // a second title.
-            var headed = note.headedText
-            var (records, part) = NotesImporter.importText(headed.text, input: input, encoding: encoding)
-            if headed.added, !records.contains(where: { $0.item.kind == .login }) {
-                // No credential either way: the note reads as its app shows it (a list stays a list).
-                headed = (note.text, false)
-                (records, part) = NotesImporter.importText(note.text, input: input, encoding: encoding)
-            }
-            let title = note.title.trimmingCharacters(in: .whitespacesAndNewlines)
-            if !title.isEmpty, !records.isEmpty,
-                records.allSatisfy({ record in
-                    record.item.kind == .secureNote
-                        && record.item.customFields.allSatisfy { field in
-                            field.name == NotesImporter.unrecognizedFieldName
-                                && !field.value.split(whereSeparator: \.isWhitespace).contains {
-                                    NotesToken.isPasswordLike($0)
-                                }
-                        }
-                })
-            {
-                // No credential and nothing concealed: the note as written (a checklist keeps
-                // its `[x]`, a list its commas), under its own title.
-                var item = VaultItem(title: title)
-                item.kind = .secureNote
-                item.notes = text
-                item.folder = records[0].item.folder.filter { $0 != title }
-                item.tags = records.flatMap(\.item.tags).reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
-                let first = records[0].firstLine
-                let last = records.map(\.lastLine).max() ?? first
-                records = [.init(item: item, firstLine: first, lastLine: last, confidence: "low")]
-                part.read = 1
-                part.imported = 0
-                part.keptAsNotes = 1
-            }
-            if headed.added {
-                for index in records.indices {
-                    records[index].firstLine = max(1, records[index].firstLine - 1)
-                    records[index].lastLine = max(1, records[index].lastLine - 1)
-                }
             }
             report.read += part.read
             report.imported += part.imported
@@ -135,6 +95,56 @@ struct ExportedNote: Sendable {
         return (items, report)
     }
 
+    /// The records the notes grammar makes of this note's text, with their report; nil for a
+    /// note with no text. Reads nothing but the note, so notes are read in parallel.
+    func records() -> (records: [NotesImporter.Record], report: ImportReport)? {
+        let text = self.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty else { return nil }
+        // The note's title heads its text for the grammar, as it does on screen: a first
+        // bare line under it is then a value (`DigiD` / `CarmenGarcia` / password), not
+        // a second title.
+        var headed = headedText
+        var (records, part) = NotesImporter.importText(headed.text, input: origin, encoding: "UTF-8")
+        if headed.added, !records.contains(where: { $0.item.kind == .login }) {
+            // No credential either way: the note reads as its app shows it (a list stays a list).
+            headed = (self.text, false)
+            (records, part) = NotesImporter.importText(self.text, input: origin, encoding: "UTF-8")
+        }
+        let title = self.title.trimmingCharacters(in: .whitespacesAndNewlines)
+        if !title.isEmpty, !records.isEmpty,
+            records.allSatisfy({ record in
+                record.item.kind == .secureNote
+                    && record.item.customFields.allSatisfy { field in
+                        field.name == NotesImporter.unrecognizedFieldName
+                            && !field.value.split(whereSeparator: \.isWhitespace).contains {
+                                NotesToken.isPasswordLike($0)
+                            }
+                    }
+            })
+        {
+            // No credential and nothing concealed: the note as written (a checklist keeps
+            // its `[x]`, a list its commas), under its own title.
+            var item = VaultItem(title: title)
+            item.kind = .secureNote
+            item.notes = text
+            item.folder = records[0].item.folder.filter { $0 != title }
+            item.tags = records.flatMap(\.item.tags).reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+            let first = records[0].firstLine
+            let last = records.map(\.lastLine).max() ?? first
+            records = [.init(item: item, firstLine: first, lastLine: last, confidence: "low")]
+            part.read = 1
+            part.imported = 0
+            part.keptAsNotes = 1
+        }
+        if headed.added {
+            for index in records.indices {
+                records[index].firstLine = max(1, records[index].firstLine - 1)
+                records[index].lastLine = max(1, records[index].lastLine - 1)
+            }
+        }
+        return (records, part)
+    }
+
     /// The text with the note's title as its first line, unless the text already starts with
     /// it or the title is not a plain line (empty, several lines, or a credential itself).
     var headedText: (text: String, added: Bool) {
@@ -142,8 +152,13 @@ struct ExportedNote: Sendable {
         guard !title.isEmpty, title.count <= 100, !title.contains(where: \.isNewline),
             !title.split(separator: " ").contains(where: { NotesToken.isPasswordLike($0) })
         else { return (text, false) }
-        let first = text.split(whereSeparator: \.isNewline).first {
-            !$0.trimmingCharacters(in: .whitespaces).isEmpty
+        // (Only the lines up to the first with text are looked at: a note may be long.)
+        var first: Substring?
+        var rest = text[...]
+        while first == nil, !rest.isEmpty {
+            let end = rest.firstIndex(where: \.isNewline) ?? rest.endIndex
+            if rest[..<end].contains(where: { !$0.isWhitespace }) { first = rest[..<end] }
+            rest = end == rest.endIndex ? "" : rest[rest.index(after: end)...]
         }
         let folded = first.map { NotesLabel.fold($0.trimmingCharacters(in: .whitespaces)) }
         if let folded,

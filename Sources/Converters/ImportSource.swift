@@ -27,6 +27,7 @@ final class ImportSource {
     private var foreign: Result<PropertyListValue, ConverterError>?
     private var plist: Result<(value: PropertyListValue, format: PropertyListFormat), ConverterError>?
     private var decoded: Result<TextDecoding.Decoded, ConverterError>?
+    private var archive: Result<ArchiveEntries, ConverterError>?
 
     init(bytes: [UInt8], name: String, columnMap: [String: CSVImporter.Field] = [:], limits: ImportLimits = .standard) {
         self.bytes = bytes
@@ -152,6 +153,14 @@ final class ImportSource {
             decoded = Result { try TextDecoding.decode(bytes, input: name) }.mapError(converterError)
         }
         return try decoded!.get()
+    }
+
+    /// The ZIP archive's entries (listed once: detecting its kind and reading it share them).
+    func archiveEntries() throws -> ArchiveEntries {
+        if archive == nil {
+            archive = Result { try ArchiveEntries(bytes, input: name, limits: limits) }.mapError(converterError)
+        }
+        return try archive!.get()
     }
 
     private func converterError(_ error: Error) -> ConverterError {

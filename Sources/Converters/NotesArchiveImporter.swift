@@ -23,7 +23,7 @@ struct NotesArchiveImporter: ImportFormat {
 
     func detect(_ source: ImportSource) throws -> ImportConfidence? {
         guard source.syntax == .zip else { return nil }
-        let entries = try ArchiveEntries(source.bytes, input: source.name, limits: source.limits)
+        let entries = try source.archiveEntries()
         return Self.kind(entries) == nil ? nil : .high
     }
 
@@ -45,7 +45,7 @@ struct NotesArchiveImporter: ImportFormat {
     }
 
     func read(_ source: ImportSource) throws -> ImportResult {
-        let entries = try ArchiveEntries(source.bytes, input: source.name, limits: source.limits)
+        let entries = try source.archiveEntries()
         var result: ImportResult
         switch Self.kind(entries) {
         case .keep?: result = try Self.readKeep(entries)

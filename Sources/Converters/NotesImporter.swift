@@ -34,8 +34,9 @@ public struct NotesImporter {
         let joplin = NotesJoplinMetadata(lines: &raw)
         let header = mailHeaderLines(raw)
         let org = NotesOrgMode.isOrg(raw)
-        // Each line is classified on its own, so the lines are shared out among the cores.
-        let lines = ParallelMap.map(raw.count) { [raw] offset -> NotesLine in
+        // Each line is classified on its own, so the lines are shared out among the cores,
+        // and the assembler reads them as they come.
+        let lines = NotesLineStream(count: raw.count) { [raw] offset -> NotesLine in
             let line = raw[offset]
             if header.contains(offset) { return NotesLine(number: offset + 1, raw: line, kind: .long) }
             guard org else { return NotesLineClassifier.classify(line, number: offset + 1) }
@@ -43,7 +44,7 @@ public struct NotesImporter {
             classified.raw = line
             return classified
         }
-        var assembler = NotesRecordAssembler(nestedItemsJoined(lines))
+        var assembler = NotesRecordAssembler(lines)
         var drafts = assembler.assemble()
         front?.apply(to: &drafts)
         joplin?.apply(to: &drafts)
@@ -55,28 +56,6 @@ public struct NotesImporter {
             if record.item.kind == .secureNote { report.keptAsNotes += 1 } else { report.imported += 1 }
         }
         return (records, report)
-    }
-
-    /// "- Printer admin panel" / "  - admin" / "  - 1234": list items indented under a list
-    /// item are lines of its record, not records of their own (Logseq, Workflowy, nested
-    /// Markdown lists).
-    static func nestedItemsJoined(_ lines: [NotesLine]) -> [NotesLine] {
-        var lines = lines
-        var parentIndent: Int?
-        for index in lines.indices {
-            switch lines[index].kind {
-            case .blank: continue
-            case .content where lines[index].isListItem:
-                let indent = indentation(lines[index].raw)
-                if let parent = parentIndent, indent > parent {
-                    lines[index].isListItem = false
-                } else {
-                    parentIndent = indent
-                }
-            default: parentIndent = nil
-            }
-        }
-        return lines
     }
 
     /// Leading spaces, a tab counting four.

@@ -24,15 +24,38 @@ struct NotesLabel: Equatable, Sendable {
 
     static let longestPhrase = 3
 
+    /// The abbreviations of "number" written after a word (``lookup(_:)``).
+    private static let numberMarks = [" #", " no", " no.", " nr", " nr.", " n°", " nº"]
+
+    /// Whether a phrase of two or three words opening with `first` and having `words`
+    /// (all folded) can be a label at all: its first word opens a lexicon phrase, or a word
+    /// of it is a network word (`home wifi`). Asked before the words are joined and looked
+    /// up, as nearly every word of a line is tried as the start of a phrase.
+    static func mayBePhrase(first: String, words: some Sequence<String>) -> Bool {
+        phraseOpeners.contains(first) || words.contains(where: networkWords.contains)
+    }
+
+    /// The words naming a network, which label its name with a word saying which (``lookup(_:)``).
+    static let networkWords: Set<String> = ["wifi", "wi-fi", "wlan", "ssid"]
+
+    /// The first words of the lexicon's phrases of several words (`mot` of `mot de passe`,
+    /// `member` of `member number`, which `member no` is looked up by).
+    private static let phraseOpeners: Set<String> = Set(
+        lexicon.keys.compactMap { key in
+            key.utf8.contains(0x20) ? key.split(separator: " ").first.map(String.init) : nil
+        })
+
     /// The label `phrase` names (already folded with ``fold(_:)``), or nil.
     static func lookup(_ phrase: String) -> NotesLabel? {
         if let label = lexicon[phrase] { return label }
         // "Customer #", "member no", "Kunden-Nr": the number's abbreviation after its word.
         // (Only where the word alone is no label: `account #` stays `account`'s, the login.)
-        for mark in [" #", " no", " no.", " nr", " nr.", " n°", " nº"]
-        where phrase.utf8.contains(0x20) && phrase.hasSuffix(mark) {
-            let word = String(phrase.dropLast(mark.count))
-            if lexicon[word] == nil, let label = lexicon[word + " number"] { return label }
+        // (A single word is most of what is looked up: the marks need a space before them.)
+        if phrase.utf8.contains(0x20) {
+            for mark in numberMarks where phrase.hasSuffix(mark) {
+                let word = String(phrase.dropLast(mark.count))
+                if lexicon[word] == nil, let label = lexicon[word + " number"] { return label }
+            }
         }
         // "Home wifi:", "wifi coloc:", "Guest WLAN:": a network word with a word naming which
         // network labels the network's name (`wifi password` names its key: in the lexicon).
@@ -43,7 +66,7 @@ struct NotesLabel: Equatable, Sendable {
                 || NotesToken.utf8Offset(of: "ssid", in: phrase) != nil
         {
             let words = phrase.split(separator: " ")
-            if words.count <= 3, let network = words.first(where: { ["wifi", "wi-fi", "wlan", "ssid"].contains($0) }),
+            if words.count <= 3, let network = words.first(where: { networkWords.contains(String($0)) }),
                 !words.contains(where: { word in
                     guard let label = lexicon[String(word)] else { return false }
                     return label.field == .password || label.field == .secret

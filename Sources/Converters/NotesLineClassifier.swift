@@ -407,7 +407,8 @@ enum NotesLineClassifier {
             // A label phrase is joined by single spaces, marked (if at all) on its last word.
             guard phrase.dropFirst().allSatisfy({ !$0.afterSeparator }),
                 phrase.dropLast().allSatisfy({ !$0.marked && $0.shape == .word }),
-                phrase.last?.shape == .word || phrase.last?.shape == .email || (length == 1 && (slashPair || spelled))
+                phrase.last?.shape == .word || phrase.last?.shape == .email || (length == 1 && (slashPair || spelled)),
+                length == 1 || NotesLabel.mayBePhrase(first: phrase[index].folded, words: phrase.lazy.map(\.folded))
             else { continue }
             let folded = length == 1 ? phrase[index].folded : phrase.map(\.folded).joined(separator: " ")
             let marked = phrase.last?.marked == true
@@ -693,10 +694,14 @@ enum NotesLineClassifier {
 
     /// The label spelled by one to three words at `index`, whatever follows.
     private static func lookupAt(_ index: Int, in tokens: [NotesToken]) -> NotesLabel? {
+        guard index < tokens.count else { return nil }
         var phrase = ""
+        let reach = min(tokens.count, index + NotesLabel.longestPhrase)
+        let phrasal = NotesLabel.mayBePhrase(
+            first: tokens[index].folded, words: tokens[index..<reach].lazy.map(\.folded))
         for offset in 0..<NotesLabel.longestPhrase where index + offset < tokens.count {
             let token = tokens[index + offset]
-            if offset > 0 && token.afterSeparator { break }
+            if offset > 0 && (token.afterSeparator || !phrasal) { break }
             phrase += offset == 0 ? token.folded : " " + token.folded
             if let label = NotesLabel.lookup(phrase) ?? (offset == 0 ? compound(phrase) : nil) { return label }
             if token.marked { break }

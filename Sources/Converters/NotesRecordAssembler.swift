@@ -8,7 +8,7 @@ import VaultModel
 /// Headings (`#`, underlined, or a title line with records under it) become folders.
 /// Whatever is not understood is kept, out of sight, in the record it appears in.
 struct NotesRecordAssembler {
-    private let lines: [NotesLine]
+    private let lines: NotesLineStream
     private var drafts = [NotesDraft]()
     private var draft: NotesDraft?
     private var block = 0
@@ -38,7 +38,7 @@ struct NotesRecordAssembler {
     /// right under a one-line record are more of it.
     private var recordIndent: (line: Int, indent: Int, complete: Bool)?
 
-    init(_ lines: [NotesLine]) { self.lines = lines }
+    init(_ lines: NotesLineStream) { self.lines = lines }
 
     mutating func assemble() -> [NotesDraft] {
         var index = 0
@@ -586,7 +586,7 @@ struct NotesRecordAssembler {
     /// a name, a login and a password, one a line and nothing else. The login must look like
     /// one — an e-mail, a number, or a name with a digit, `._@` or a capital inside — so a
     /// list ("Groceries" / "milk" / "eggs") stays text.
-    static func unlabelledTriple(at index: Int, in lines: [NotesLine]) -> (
+    static func unlabelledTriple(at index: Int, in lines: NotesLineStream) -> (
         title: String, login: String, password: String
     )? {
         guard index + 2 < lines.count else { return nil }
@@ -737,17 +737,10 @@ struct NotesRecordAssembler {
 
     /// Whether the line after line `number` (1-based, as lines count) ends a block: a blank
     /// line, a heading or a rule, or the end.
-    static func endsBlock(at number: Int, in lines: [NotesLine]) -> Bool {
-        // (Lines are in order of their numbers: a binary search keeps a long list linear.)
-        var low = 0
-        var high = lines.count
-        while low < high {
-            let middle = (low + high) / 2
-            if lines[middle].number > number { high = middle } else { low = middle + 1 }
-        }
-        guard low < lines.count else { return true }
-        let index = low
-        switch lines[index].kind {
+    static func endsBlock(at number: Int, in lines: NotesLineStream) -> Bool {
+        // (Line `number` is at index `number - 1`: the one after it at `number`.)
+        guard number < lines.count else { return true }
+        switch lines[number].kind {
         case .blank, .heading, .rule: return true
         default: return false
         }
@@ -813,15 +806,10 @@ struct NotesRecordAssembler {
     }
 
     private func titleBeforeColon(of open: NotesDraft, containing word: String, orWholeLine: Bool = false) -> String? {
-        var low = 0
-        var high = lines.count
-        while low < high {
-            let mid = (low + high) / 2
-            if lines[mid].number < open.firstLine { low = mid + 1 } else { high = mid }
-        }
         // (As written: the line's text has its remarks moved, `Email: x (AOL)`.)
-        guard low < lines.count, lines[low].number == open.firstLine else { return nil }
-        let raw = NotesMarkdown.stripListMarker(NotesLineClassifier.trimmedSpaces(lines[low].raw[...])).0
+        let index = open.firstLine - 1  // (line `n` is at index `n - 1`)
+        guard lines.count > index, index >= 0, lines[index].number == open.firstLine else { return nil }
+        let raw = NotesMarkdown.stripListMarker(NotesLineClassifier.trimmedSpaces(lines[index].raw[...])).0
         guard let colon = raw.firstIndex(of: ":") ?? (orWholeLine ? raw.endIndex : nil) else { return nil }
         let title = raw[..<colon].trimmingCharacters(in: .whitespaces)
         return title.contains(word) && title.count <= 40 ? title : nil
