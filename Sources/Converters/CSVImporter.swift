@@ -311,7 +311,6 @@ public struct CSVImporter {
             mapping.fields[ranked[0].column] = field
             for weak in ranked.dropFirst() { mapping.weaker.append((weak.column, field)) }
         }
-        mapping.weaker.sort { $0.column < $1.column }
         // A row holding a URL or an e-mail address is values, not a header, whatever words
         // it also holds (`GitHub,ana,https://a.com,pw,n` named a column "pw").
         // (" ana@x.com" after a comma and a space too; "Pho&Banh2020" is a password, no name.)

@@ -157,7 +157,7 @@ struct ExportedNote: Sendable {
         var rest = text[...]
         while first == nil, !rest.isEmpty {
             let end = rest.firstIndex(where: \.isNewline) ?? rest.endIndex
-            if rest[..<end].contains(where: { !$0.isWhitespace }) { first = rest[..<end] }
+            if !rest[..<end].trimmingCharacters(in: .whitespaces).isEmpty { first = rest[..<end] }
             rest = end == rest.endIndex ? "" : rest[rest.index(after: end)...]
         }
         let folded = first.map { NotesLabel.fold($0.trimmingCharacters(in: .whitespaces)) }

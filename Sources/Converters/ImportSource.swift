@@ -155,7 +155,8 @@ final class ImportSource {
         return try decoded!.get()
     }
 
-    /// The ZIP archive's entries (listed once: detecting its kind and reading it share them).
+    /// The ZIP archive's entries (listed once: detecting its kind and reading it share them;
+    /// detection reads no entry's data, so the archive's byte limit counts the reading alone).
     func archiveEntries() throws -> ArchiveEntries {
         if archive == nil {
             archive = Result { try ArchiveEntries(bytes, input: name, limits: limits) }.mapError(converterError)

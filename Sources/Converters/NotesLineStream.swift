@@ -29,15 +29,15 @@ final class NotesLineStream: @unchecked Sendable {
     private let condition = NSCondition()
     private var claimed = 0
     private var classified: [Bool]
-    private var helpers = 0
 
-    // The assembler's own.
+    // The assembler's own: one thread reads a stream (the assembler's), so these need no lock.
     /// Lines handed to the assembler so far (their chunks classified, nesting applied).
     private var available = 0
     private var nesting = NestedListItems()
 
     /// The stream of `count` lines, line `index` (from 0) made by `classify(index)`.
-    /// `helpers` other threads classify ahead of the reader.
+    /// `helpers` other threads (by default one per other core) classify ahead of the reader;
+    /// each holds the stream until no chunk is left to start.
     init(count: Int, helpers: Int? = nil, classify: @escaping @Sendable (Int) -> NotesLine) {
         self.count = count
         self.classify = classify
@@ -45,23 +45,18 @@ final class NotesLineStream: @unchecked Sendable {
         chunks = (count + Self.chunkLines - 1) / Self.chunkLines
         classified = [Bool](repeating: false, count: chunks)
         guard chunks > 1 else { return }
-        self.helpers = max(0, min(helpers ?? Self.otherCores, chunks - 1))
-        for _ in 0..<self.helpers {
+        for _ in 0..<max(0, min(helpers ?? Self.otherCores, chunks - 1)) {
             DispatchQueue.global().async { [self] in
                 while let chunk = claim() { fill(chunk) }
-                condition.lock()
-                self.helpers -= 1
-                condition.broadcast()
-                condition.unlock()
             }
         }
     }
 
     deinit {
-        // (Every chunk below `available` is initialised; the assembler may stop early, so
-        // the threads still classifying are waited for and their chunks released too.)
+        // (The helpers hold the stream until every chunk is started, and a started chunk is
+        // finished before its helper lets go: none runs by now. The chunks done are released;
+        // the assembler reads every line, so that is all of them.)
         condition.lock()
-        while helpers > 0 { condition.wait() }
         let done = classified
         condition.unlock()
         for chunk in done.indices where done[chunk] {

@@ -52,8 +52,8 @@ import Testing
         #expect((0..<raw.count).map { stream[$0].isListItem } == [true, false, false, true, false, true])
     }
 
-    /// Asked far ahead first (a look-ahead), then from the top; and left half read: the
-    /// helpers' work is waited for and released (AddressSanitizer and leaks would tell).
+    /// Asked far ahead first (a look-ahead), then from the top, and left half read: the
+    /// lines are still the serial ones, and the stream is released once its helpers are done.
     @Test func readsOutOfOrderAndStopsEarly() {
         let raw = Self.raw(20_000)
         let serial = Self.serial(raw)
