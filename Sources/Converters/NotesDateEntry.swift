@@ -18,6 +18,40 @@ enum NotesDateEntry {
         return nil
     }
 
+    /// "Tuesday, March 9, 2021", "Mar 3 2024", "2024-03-05": a line that is a date and
+    /// nothing more (OneNote heads each page with its date and time), never a title and a
+    /// password.
+    static func isWholeDate(_ text: String) -> Bool {
+        var rest = text[...].trimmingCharacters(in: .whitespaces)[...]
+        if let comma = rest.firstIndex(of: ","), weekdays.contains(rest[..<comma].lowercased()) {
+            rest = rest[rest.index(after: comma)...].drop { $0 == " " }
+        }
+        while let last = rest.last, ".,".contains(last) { rest = rest.dropLast() }
+        guard let first = rest.first, first.isNumber || monthInitials.contains(first),
+            let end = dateLength(rest)
+        else { return false }
+        return end == rest.endIndex
+    }
+
+    /// "2:14 PM", "14:02": a time of day alone on a line.
+    static func isTime(_ text: String) -> Bool {
+        var rest = text.trimmingCharacters(in: .whitespaces)[...]
+        for suffix in ["am", "pm", "a.m.", "p.m."] where rest.lowercased().hasSuffix(suffix) {
+            rest = rest.dropLast(suffix.count)
+            while rest.last == " " { rest = rest.dropLast() }
+            break
+        }
+        let parts = rest.split(separator: ":", omittingEmptySubsequences: false)
+        return (2...3).contains(parts.count) && (1...2).contains(parts[0].count)
+            && parts.dropFirst().allSatisfy { $0.count == 2 }
+            && parts.allSatisfy { $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
+    }
+
+    private static let weekdays: Set<String> = [
+        "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "mon", "tue", "tues", "wed",
+        "thu", "thur", "thurs", "fri", "sat", "sun",
+    ]
+
     private static let monthInitials: Set<Character> = ["J", "F", "M", "A", "S", "O", "N", "D"]
     private static let months: Set<String> = [
         "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "january",

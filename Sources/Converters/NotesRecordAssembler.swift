@@ -105,6 +105,15 @@ struct NotesRecordAssembler {
                 return 1
             }
         }
+        // "VPN (GlobalProtect)⇥tnguyen⇥Winter!2021vpn⇥changes quarterly", "Workday⇥tnguyen⇥
+        // (SSO)⇥": a row copied from a table (OneNote, a spreadsheet) has its cells between
+        // tabs, whatever its words' own separators or labels, and its empty last cells dropped.
+        if line.kind == .content, let columns, !line.text.utf8.contains(0x7C), let cells = Self.tabCells(line.raw),
+            cells.count <= columns.count
+        {
+            tableRow(cells, line: line)
+            return 1
+        }
         // "Site      Login      Password" over rows lined up with spaces: a table too.
         if line.kind == .content, columns != nil || line.fields.count >= 3, !line.text.utf8.contains(0x7C),
             line.fields.allSatisfy({ $0.label == nil && $0.tokens.count <= 3 })
@@ -352,6 +361,17 @@ struct NotesRecordAssembler {
         draft = nil
         guard open.hasContent else { return }
         Self.promoteSignInPIN(&open)
+        Self.groupedNumberIsTheLogin(&open)
+        // "Telekom (mobil) 06 30 123 4567 jelszó ugyanaz mint az ügyfélkapu": a login and the
+        // words saying its password is another record's, which is so titled above.
+        if open.password == nil, open.username != nil,
+            let source = open.unrecognized.lazy.compactMap(Self.pointedService).first,
+            let original = drafts.suffix(Self.sharedLoginReach).last(where: { draft in
+                draft.password != nil && draft.title.map { Self.titleNames($0, source) } == true
+            })
+        {
+            open.password = original.password
+        }
         // "Email (AOL): harold@aol.com": a login label naming its provider in brackets titles
         // a record that has no title.
         if open.title == nil, open.usernameLabelled, let label = open.usernameLabel,
@@ -740,6 +760,7 @@ struct NotesRecordAssembler {
     static func endsBlock(at number: Int, in lines: NotesLineStream) -> Bool {
         // (Line `number` is at index `number - 1`: the one after it at `number`.)
         guard number < lines.count else { return true }
+        assert(lines[number].number == number + 1, "lines are numbered from 1 in order")
         switch lines[number].kind {
         case .blank, .heading, .rule: return true
         default: return false
@@ -976,6 +997,22 @@ struct NotesRecordAssembler {
     // MARK: Content lines
 
     private mutating func content(_ line: NotesLine, next: NotesLine?) {
+        // ("Tuesday, March 9, 2021" and "2:14 PM" under a page's title (OneNote): when it was
+        // written, kept out of sight with the record above, never a login; what follows is
+        // the page, records of its own.)
+        if line.fields.count >= 2, line.fields.allSatisfy({ $0.label == nil }),
+            NotesDateEntry.isWholeDate(line.text) || NotesDateEntry.isTime(line.text)
+        {
+            let text = String(NotesLineClassifier.trimmedSpaces(line.raw[...]))
+            if draft == nil, let last = drafts.indices.last, drafts[last].lastLine == line.number - 1 {
+                drafts[last].unrecognized.append(text)
+                drafts[last].touch(line.number)
+            } else {
+                unrecognized(line)
+                flush()
+            }
+            return
+        }
         if personLogin(line) { return }
         // "[attachment: image/png]", "(keep in the drawer, ask Tom)": a line wholly in brackets
         // with a colon or a phrase in it is a remark, never a record.
@@ -1108,9 +1145,13 @@ struct NotesRecordAssembler {
         }
         // "n° sécu : 2850775123456" under a title: words Coffer does not know as a label, and
         // a number — an identifier of the record, kept concealed; never its password.
+        // ("Vertragskonto 2004 1187 33": without the colon, a capitalised word naming a number
+        // in groups, the same.)
         if let open = draft, open.isTitleOnly, open.lastLine == line.number - 1, line.fields.count == 2,
             line.fields[0].label == nil, line.fields[0].shape == .word, line.fields[0].tokens.count <= 3,
-            line.fields[0].tokens.last?.marked == true, line.fields[1].shape == .number, line.fields[1].label == nil
+            line.fields[0].tokens.last?.marked == true
+                || (line.fields[0].text.first?.isUppercase == true && Self.isGroupedNumber(line.fields[1].text)),
+            line.fields[1].shape == .number, line.fields[1].label == nil
         {
             draft!.customFields.append(.init(name: line.fields[0].text, value: line.fields[1].text, concealed: true))
             draft!.touch(line.number)
@@ -2067,6 +2108,30 @@ struct NotesRecordAssembler {
     /// `titleFirst`: the line opens with the record's name, so its values follow it.
     private mutating func assignPositional(_ remaining: [NotesLine.Field], titleFirst: Bool = false) {
         var remaining = remaining
+        // "Paddy Power Mavis1938 Password Horses 4 Mavis" (dictated): a password label opening
+        // words of its own says the password in words, kept out of sight; the one value just
+        // before it is the login it goes with, never the password.
+        if draft!.password == nil,
+            let spoken = remaining.firstIndex(where: { field in
+                field.label == nil && !field.parenthesised && field.tokens.count >= 2
+                    && !field.tokens[1].afterSeparator && !field.tokens[0].marked
+                    && NotesLabel.lookup(field.tokens[0].folded)?.field == .password
+            }), spoken > 0
+        {
+            draft!.unrecognized.append(remaining[spoken].text)
+            let before = remaining[spoken - 1]
+            remaining.remove(at: spoken)
+            // (A login by its look: an e-mail, or a name with a digit, `_` or `.`, not the title.)
+            if draft!.username == nil, draft!.title != nil, before.text != draft!.title, before.label == nil,
+                !before.parenthesised, before.tokens.count == 1,
+                before.shape == .email
+                    || (Self.isHandle(before.text) && before.text.contains { $0.isNumber || $0 == "_" || $0 == "." })
+            {
+                draft!.username = before.text
+                remaining.remove(at: spoken - 1)
+            }
+            guard !remaining.isEmpty else { return }
+        }
         // "nur für die Buchhaltung!", "ask Tom first": three plain words or more, without a
         // label, are a phrase — never a login or a password.
         if remaining.count > 1 || draft!.username != nil {
@@ -3828,6 +3893,65 @@ struct NotesRecordAssembler {
         return columns
     }
 
+    /// "Telekom (mobil) 06 30 123 4567", "Identifikační číslo: 114 882 019 (to je login)": a
+    /// number written in groups (a phone, customer or identity number) is what one signs in
+    /// with, never a password unless a password label says so. It becomes the login when the
+    /// record has none or only a word (`mobil`); a password label's value kept in a field,
+    /// for want of room, then becomes the password.
+    static func groupedNumberIsTheLogin(_ open: inout NotesDraft) {
+        guard open.passwordLabel == nil, let number = open.password, isGroupedNumber(number) else { return }
+        open.password = nil
+        let word = open.username.map { login in
+            !NotesToken.isEmail(login) && !login.contains { $0.isNumber || $0 == "_" || $0 == "." }
+        }
+        if let login = open.username, word == true, login.first?.isUppercase == true {
+            // ("Vertragskonto 2004 1187 33": a capitalised word names the number, a contract's
+            // or a card's — kept out of sight, no login.)
+            open.username = nil
+            open.unrecognized.append("\(login) \(number)")
+        } else if word ?? true {
+            if let word = open.username { open.unrecognized.append(word) }
+            open.username = number
+        } else {
+            open.unrecognized.append(number)
+        }
+        if let index = open.customFields.firstIndex(where: { field in
+            field.concealed && NotesLabel.lookup(NotesLabel.fold(field.name))?.field == .password
+        }) {
+            open.password = open.customFields.remove(at: index).value
+        }
+    }
+
+    /// `06 30 123 4567`, `+7 916 555-12-34`, `114 882 019`: digits in two groups or more, eight
+    /// digits or more, nothing but spaces, dashes, dots and a leading `+` between them.
+    static func isGroupedNumber(_ text: String) -> Bool {
+        let groups = text.split(separator: " ")
+        guard groups.count >= 2, text.utf8.count(where: { (0x30...0x39).contains($0) }) >= 8 else { return false }
+        return text.utf8.enumerated().allSatisfy { index, byte in
+            (0x30...0x39).contains(byte) || byte == 0x20 || byte == 0x2D || byte == 0x2E || (byte == 0x2B && index == 0)
+        }
+    }
+
+    /// "same", "same as above", "ditto", `"`: a table cell repeating the one above it.
+    static func meansSameAsAbove(_ cell: String) -> Bool {
+        if ["\"", "〃", "''", "ditto", "do.", "id."].contains(cell.lowercased()) { return true }
+        let words = NotesLabel.fold(cell).split(separator: " ").map(String.init)
+        guard let first = words.first, words.count <= 3, pointerWords.contains(first), !lookWords.contains(first)
+        else { return false }
+        return words.dropFirst().allSatisfy { aboveWords.contains($0) || pointerFillers.contains($0) }
+    }
+
+    /// The cells of a line whose values are between tabs, trimmed, empty ones at its end
+    /// dropped; nil for a line without tabs or with fewer than two cells.
+    static func tabCells(_ raw: String) -> [String]? {
+        guard raw.utf8.contains(0x09) else { return nil }
+        var cells = raw.split(separator: "\t", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        while cells.last?.isEmpty == true { cells.removeLast() }
+        return cells.count >= 2 ? cells : nil
+    }
+
     private mutating func tableRow(_ cells: [String], line: NotesLine) {
         guard let columns else {
             let joined = NotesLineClassifier.classify(cells.joined(separator: " | "), number: line.number)
@@ -3839,7 +3963,27 @@ struct NotesRecordAssembler {
         start(line)
         draft!.oneLine = true
         var titled = columns.contains { $0.label?.field == .title }
-        for (cell, column) in zip(cells, columns) where !cell.isEmpty {
+        // (The row just above, read already: what "same" in a login column stands for.)
+        let above = drafts.last.flatMap { $0.lastLine == line.number - 1 ? $0.username : nil }
+        for (written, column) in zip(cells, columns) where !written.isEmpty {
+            var cell = written
+            if let field = column.label?.field {
+                // "(SSO)", "[see vault]" under Password: a remark on the password, not one.
+                if field == .password, let first = cell.first, let last = cell.last,
+                    (first == "(" && last == ")") || (first == "[" && last == "]")
+                {
+                    draft!.unrecognized.append("\(column.name): \(cell)")
+                    continue
+                }
+                // "same", "ditto", "same as above" under Username: the login of the row above.
+                if field == .username || field == .email, Self.meansSameAsAbove(cell) {
+                    guard let above else {
+                        draft!.unrecognized.append("\(column.name): \(cell)")
+                        continue
+                    }
+                    cell = above
+                }
+            }
             let shape = NotesToken.shape(of: cell)
             // Only a column no label claims for a credential or a secret names the record
             // ("| Account | Email | Password | PIN |": never the PIN).
