@@ -22,6 +22,10 @@ enum NotesDateEntry {
     /// nothing more (OneNote heads each page with its date and time), never a title and a
     /// password.
     static func isWholeDate(_ text: String) -> Bool {
+        // (Asked of many lines: short ones opening with a digit or a capital only.)
+        guard text.utf8.count <= 40, let head = text.utf8.first,
+            (0x30...0x39).contains(head) || (0x41...0x5A).contains(head)
+        else { return false }
         var rest = text[...].trimmingCharacters(in: .whitespaces)[...]
         if let comma = rest.firstIndex(of: ","), weekdays.contains(rest[..<comma].lowercased()) {
             rest = rest[rest.index(after: comma)...].drop { $0 == " " }
@@ -35,6 +39,9 @@ enum NotesDateEntry {
 
     /// "2:14 PM", "14:02": a time of day alone on a line.
     static func isTime(_ text: String) -> Bool {
+        guard text.utf8.count <= 12, text.utf8.contains(0x3A),
+            text.utf8.first.map({ (0x30...0x39).contains($0) }) == true
+        else { return false }
         var rest = text.trimmingCharacters(in: .whitespaces)[...]
         for suffix in ["am", "pm", "a.m.", "p.m."] where rest.lowercased().hasSuffix(suffix) {
             rest = rest.dropLast(suffix.count)
