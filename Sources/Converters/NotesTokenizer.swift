@@ -361,9 +361,19 @@ enum NotesTokenizer {
     /// with 0 (`07700 900181`).
     private static func cardNumbersJoined(_ tokens: [NotesToken]) -> [NotesToken] {
         // (A group may carry the mark of the separator after it: `+44 7700 900123 : pw`.)
+        // (`555-12-34`, `112-233-445`: a group may be digits joined by dashes, two to four
+        // each — never a date, `2024-03-05`; `1 23 45 678 901 234`: a group may be one digit,
+        // in a long run, below.)
         func digits(_ token: NotesToken) -> Int? {
             let text = token.text.utf8.first == 0x2B ? token.text.dropFirst() : token.text[...]
-            guard (2...6).contains(text.utf8.count), text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+            if text.utf8.contains(0x2D) {
+                let parts = text.utf8.split(separator: 0x2D, omittingEmptySubsequences: false)
+                guard parts.count >= 2, text.utf8.first != 0x2D,
+                    parts.allSatisfy({ (2...3).contains($0.count) && $0.allSatisfy { (0x30...0x39).contains($0) } })
+                else { return nil }
+                return parts.reduce(0) { $0 + $1.count }
+            }
+            guard (1...6).contains(text.utf8.count), text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
                 return nil
             }
             return text.utf8.count
@@ -389,16 +399,23 @@ enum NotesTokenizer {
             let card = cardEnd - index >= 4
             if card { end = cardEnd }
             let groups = end - index
+            // (One-digit groups only in a long run of them: `2 84 07 75 112 048 33`, a French
+            // social security number, never `3 2024 12 45`.)
+            let short = tokens[index..<end].contains { $0.text.utf8.count == 1 }
+            let dashed = tokens[index..<end].contains { $0.text.utf8.contains(0x2D) }
             // (Ten digits or more in three groups is a phone number however its first group
             // is written: `55 1234 8876`.)
             // (`07700 900181`, `0171 2345678`: two groups of ten digits or more, the first a
             // trunk prefix, 0, and at least three digits long, are a phone number too.)
-            let number =
+            // (`112-233-445 95`: a number with dashes and its check digits, two groups.)
+            let grouped =
                 (groups >= 3 && total >= 9
                     && (groups >= 4 || tokens[index].text.utf8.first == 0x2B || (digits(tokens[index]) ?? 0) >= 3
                         || total >= 10))
                 || (groups == 2 && total >= 10 && tokens[index].text.utf8.first == 0x30
                     && (digits(tokens[index]) ?? 0) >= 3)
+                || (groups == 2 && dashed && total >= 10)
+            let number = grouped && (!short || (groups >= 5 && total >= 12)) && (!dashed || total >= 10)
             if card || number {
                 var joined = NotesToken(
                     tokens[index..<end].map(\.text).joined(separator: " "), afterSeparator: tokens[index].afterSeparator

@@ -82,6 +82,17 @@ import VaultModel
         #expect(portal.count == 1)
         #expect(portal.first?.username == "h.b@gmx.de" && portal.first?.password == "Strom&Wasser2020")
         #expect(portal.first?.customFields.contains { $0.concealed && $0.value == "2004 1187 33" } == true)
+        // Written with one-digit groups or dashes (French fiscal and social security numbers,
+        // a Russian phone): one value all the same.
+        let impots = Self.items("Impots.gouv\nnuméro fiscal : 1 23 45 678 901 234\nmot de passe : Marianne-1789!\n")
+        #expect(impots.first?.username == "1 23 45 678 901 234" && impots.first?.password == "Marianne-1789!")
+        let vk = Self.items("ВКонтакте: +7 916 555-12-34 / пароль Vkontakte.Marina\n").first
+        #expect(vk?.username == "+7 916 555-12-34" && vk?.password == "Vkontakte.Marina")
+        #expect(NotesTokenizer.tokens("СНИЛС 112-233-445 95").map(\.text) == ["СНИЛС", "112-233-445 95"])
+        // Counter-inputs: a short run with one-digit groups, a date with dashes, a card and its expiry.
+        #expect(NotesTokenizer.tokens("Meeting 3 2024 12 45").count == 5)
+        #expect(NotesTokenizer.tokens("2024-03-05 14 30").map(\.text).first == "2024-03-05")
+        #expect(NotesTokenizer.tokens("Visa 4111 1111 1111 1111 12 25 123").map(\.text).contains("4111 1111 1111 1111"))
         let labelled = Self.items("Bank\npassword: 1234 5678 9012\n").first
         #expect(labelled?.password == "1234 5678 9012")
     }
