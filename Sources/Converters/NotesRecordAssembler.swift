@@ -3975,6 +3975,16 @@ struct NotesRecordAssembler {
                     draft!.unrecognized.append("\(column.name): \(cell)")
                     continue
                 }
+                // "123456789012 (num. de servicio)" under Username: the value, and a remark on it.
+                if field == .username || field == .email, cell.last == ")", let open = cell.lastIndex(of: "("),
+                    open > cell.startIndex, cell[cell.index(before: open)] == " ",
+                    case let value = cell[..<open].trimmingCharacters(in: .whitespaces),
+                    !value.contains(" ")
+                        || Self.isGroupedNumber(value)
+                {
+                    draft!.unrecognized.append(String(cell[open...]))
+                    cell = value
+                }
                 // "same", "ditto", "same as above" under Username: the login of the row above.
                 if field == .username || field == .email, Self.meansSameAsAbove(cell) {
                     guard let above else {

@@ -373,7 +373,7 @@ enum NotesTokenizer {
                 else { return nil }
                 return parts.reduce(0) { $0 + $1.count }
             }
-            guard (1...6).contains(text.utf8.count), text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+            guard (1...8).contains(text.utf8.count), text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
                 return nil
             }
             return text.utf8.count

@@ -44,6 +44,10 @@ import VaultModel
         let usaa = items.first { $0.title == "USAA" }
         #expect(usaa?.password == "Semper.Fi.1999" && usaa?.customFields.contains { $0.value.contains("3306") } == true)
         #expect(items.first { $0.title == "Fidelity 401k" }?.username == "tnguyen_usaa")
+        // "123456789012 (num. de servicio)" under Username: the number, the remark kept apart.
+        let cfe = Self.items(
+            "SITIO | USUARIO | CONTRASEÑA\n--- | --- | ---\nCFE | 123456789012 (num. de servicio) | Luz$2021\n")
+        #expect(cfe.first?.username == "123456789012" && cfe.first?.password == "Luz$2021")
         // Counter-input: "same" with no row above it is kept, not made a login.
         let alone = Self.items("Site\tUsername\tPassword\nFidelity\tsame\tRoll0ver!Now\n")
         #expect(alone.first?.username != "same")
@@ -89,7 +93,10 @@ import VaultModel
         let vk = Self.items("ВКонтакте: +7 916 555-12-34 / пароль Vkontakte.Marina\n").first
         #expect(vk?.username == "+7 916 555-12-34" && vk?.password == "Vkontakte.Marina")
         #expect(NotesTokenizer.tokens("СНИЛС 112-233-445 95").map(\.text) == ["СНИЛС", "112-233-445 95"])
-        // Counter-inputs: a short run with one-digit groups, a date with dashes, a card and its expiry.
+        #expect(NotesTokenizer.tokens("phone 0171 2345678").map(\.text) == ["phone", "0171 2345678"])
+        // Counter-inputs: a short run with one-digit groups, a date with dashes, a card and its
+        // expiry, backup codes in pairs of four digits (each code its own value).
+        #expect(NotesTokenizer.tokens("8213 4471    5520 1938").count == 4)
         #expect(NotesTokenizer.tokens("Meeting 3 2024 12 45").count == 5)
         #expect(NotesTokenizer.tokens("2024-03-05 14 30").map(\.text).first == "2024-03-05")
         #expect(NotesTokenizer.tokens("Visa 4111 1111 1111 1111 12 25 123").map(\.text).contains("4111 1111 1111 1111"))
