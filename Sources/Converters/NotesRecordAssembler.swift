@@ -362,16 +362,6 @@ struct NotesRecordAssembler {
         guard open.hasContent else { return }
         Self.promoteSignInPIN(&open)
         Self.groupedNumberIsTheLogin(&open)
-        // "Telekom (mobil) 06 30 123 4567 jelszó ugyanaz mint az ügyfélkapu": a login and the
-        // words saying its password is another record's, which is so titled above.
-        if open.password == nil, open.username != nil,
-            let source = open.unrecognized.lazy.compactMap(Self.pointedService).first,
-            let original = drafts.suffix(Self.sharedLoginReach).last(where: { draft in
-                draft.password != nil && draft.title.map { Self.titleNames($0, source) } == true
-            })
-        {
-            open.password = original.password
-        }
         // "Email (AOL): harold@aol.com": a login label naming its provider in brackets titles
         // a record that has no title.
         if open.title == nil, open.usernameLabelled, let label = open.usernameLabel,
@@ -2615,8 +2605,17 @@ struct NotesRecordAssembler {
         if draft!.username == nil,
             let named = bare.indices.dropLast().first(where: { index in
                 bare[index].shape == .word && !bare[index].parenthesised && bare[index].tokens.count <= 3
-                    && bare[index + 1].shape == .number && bare[index + 1].tokens.count == 1
+                    && bare[index + 1].tokens.count == 1
+                    // ("TC 12345678950", "CURP GALU850312MDFRPP09", "СНИЛС 112-233-445 95" beside
+                    // a password: an identity number's acronym, and the number or code after it.)
+                    && (bare[index + 1].shape == .number
+                        || (Self.isAcronym(bare[index].text) && Self.isCode(bare[index + 1].text)))
                     && (Self.isAccountNumberLabel(bare[index].text)
+                        || (Self.isAcronym(bare[index].text) && !bare[index + 1].tokens[0].afterSeparator
+                            // (National numbers never signed in with stay secrets: `SSN`.)
+                            && !Self.identityNumberNames.contains(NotesLabel.fold(bare[index].text))
+                            && NotesLabel.lookup(NotesLabel.fold(bare[index].text)) == nil
+                            && fields.contains(where: { $0.label?.field == .password }))
                         // ("Air Miles - collector 80412233901 - PIN 4471": one lower-case word
                         // naming a long number, beside a password or PIN, names the login.)
                         || (bare[index].tokens.count == 1 && bare[index].text.first?.isLowercase == true
@@ -3763,6 +3762,18 @@ struct NotesRecordAssembler {
 
     /// `48201937`, `1234567TA`, `123.456.789-09`, `07-4418-2`: mostly digits, in one chunk — an
     /// identifier (customer, contract or tax number), not a word, a date or a password.
+    /// `TC`, `RFC`, `CURP`, `СНИЛС`, `NIF`: two to six capital letters, an identity number's name.
+    static func isAcronym(_ text: String) -> Bool {
+        (2...6).contains(text.count) && text.allSatisfy { $0.isLetter && $0.isUppercase }
+    }
+
+    /// `12345678950`, `GALU850312MDFRPP09`: one word of six digits or more, and letters,
+    /// dots, dashes or slashes — a code that identifies someone (a date is none).
+    static func isCode(_ text: String) -> Bool {
+        text.count <= 24 && text.filter(\.isNumber).count >= 6
+            && text.allSatisfy({ $0.isNumber || $0.isLetter || ".-/".contains($0) }) && !isDate(text)
+    }
+
     static func isIdentifier(_ text: String) -> Bool {
         guard !text.contains(where: \.isWhitespace), text.count <= 24 else { return false }
         let digits = text.filter(\.isNumber).count

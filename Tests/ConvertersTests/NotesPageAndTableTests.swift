@@ -69,6 +69,28 @@ import VaultModel
         #expect(plain?.username == "Mavis1938" && plain?.password == "LuckyDucky38")
     }
 
+    /// "e-Devlet: TC 12345678950  şifre: x": an identity number's acronym and the number or
+    /// code after it, beside a labelled password, give the login.
+    @Test func anAcronymNamingANumberBesideAPasswordGivesTheLogin() {
+        let lines = [
+            ("e-Devlet: TC 12345678950  şifre: Ankara06!Devlet", "12345678950"),
+            ("- IMSS Digital — CURP GALU850312MDFRPP09 — contraseña: imss-Lupe-85", "GALU850312MDFRPP09"),
+            ("Госуслуги: СНИЛС 112-233-445 95 / пароль: Gosuslugi_2022!", "112-233-445 95"),
+        ]
+        for (line, login) in lines {
+            let item = Self.items(line + "\n").first
+            #expect(item?.username == login, "\(line)")
+            #expect(item?.password != login)
+        }
+        // Counter-inputs: a national number never signed in with stays a secret; no password
+        // label, no login read from the acronym.
+        let ssn = Self.items("IRS: SSN 123456789  password: Tax#Pay2023\n").first
+        #expect(ssn?.username != "123456789")
+        let bare = Self.items("e-Devlet: TC 12345678950\n").first
+        #expect(bare?.username != "12345678950" || bare?.password == nil)
+        #expect(NotesRecordAssembler.isAcronym("СНИЛС") && !NotesRecordAssembler.isAcronym("Tc"))
+    }
+
     /// A phone, customer or identity number written in groups is the login, never the
     /// password; a password label's value then is the password.
     @Test func aNumberInGroupsIsTheLoginNotThePassword() {
