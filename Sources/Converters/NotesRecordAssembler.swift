@@ -109,7 +109,10 @@ struct NotesRecordAssembler {
         // (SSO)⇥": a row copied from a table (OneNote, a spreadsheet) has its cells between
         // tabs, whatever its words' own separators or labels, and its empty last cells dropped.
         if line.kind == .content, let columns, !line.text.utf8.contains(0x7C), let cells = Self.tabCells(line.raw),
-            cells.count <= columns.count
+            // (As many cells as the header, empty last ones included, and no label opening it:
+            // `Router password:⇥Hunter2!` under a table is a line of its own.)
+            line.raw.utf8.count(where: { $0 == 0x09 }) + 1 == columns.count, cells[0].last != ":",
+            NotesLabel.lookup(NotesLabel.fold(cells[0])) == nil
         {
             tableRow(cells, line: line)
             return 1
@@ -360,8 +363,9 @@ struct NotesRecordAssembler {
         guard var open = draft else { return }
         draft = nil
         guard open.hasContent else { return }
-        Self.promoteSignInPIN(&open)
+        // (Before a sign-in PIN is promoted to the password: a PIN in groups stays the PIN.)
         Self.groupedNumberIsTheLogin(&open)
+        Self.promoteSignInPIN(&open)
         // "Email (AOL): harold@aol.com": a login label naming its provider in brackets titles
         // a record that has no title.
         if open.title == nil, open.usernameLabelled, let label = open.usernameLabel,
@@ -2112,12 +2116,21 @@ struct NotesRecordAssembler {
             let before = remaining[spoken - 1]
             remaining.remove(at: spoken)
             // (A login by its look: an e-mail, or a name with a digit, `_` or `.`, not the title.)
+            // (Not a value that looks like the password itself, or a PIN: `Kx9!mP2q`, `4471`.)
             if draft!.username == nil, draft!.title != nil, before.text != draft!.title, before.label == nil,
                 !before.parenthesised, before.tokens.count == 1,
                 before.shape == .email
-                    || (Self.isHandle(before.text) && before.text.contains { $0.isNumber || $0 == "_" || $0 == "." })
+                    || (Self.isHandle(before.text) && before.text.contains { $0.isNumber || $0 == "_" || $0 == "." }
+                        && before.shape != .secret && before.shape != .number
+                        && !NotesToken.isPasswordLike(before.text))
             {
                 draft!.username = before.text
+                remaining.remove(at: spoken - 1)
+            } else if before.label == nil, !before.parenthesised, before.tokens.count == 1, before.text != draft!.title
+            {
+                // (Otherwise it may be the password or a PIN the words go on about: kept out of
+                // sight with them, never a login.)
+                draft!.unrecognized.append(before.text)
                 remaining.remove(at: spoken - 1)
             }
             guard !remaining.isEmpty else { return }
@@ -2612,8 +2625,9 @@ struct NotesRecordAssembler {
                         || (Self.isAcronym(bare[index].text) && Self.isCode(bare[index + 1].text)))
                     && (Self.isAccountNumberLabel(bare[index].text)
                         || (Self.isAcronym(bare[index].text) && !bare[index + 1].tokens[0].afterSeparator
-                            // (National numbers never signed in with stay secrets: `SSN`.)
-                            && !Self.identityNumberNames.contains(NotesLabel.fold(bare[index].text))
+                            // (Only the numbers people sign in with: others, `SSN`, `NHS`, a
+                            // card's `AMEX`, stay secrets.)
+                            && Self.loginNumberNames.contains(NotesLabel.fold(bare[index].text))
                             && NotesLabel.lookup(NotesLabel.fold(bare[index].text)) == nil
                             && fields.contains(where: { $0.label?.field == .password }))
                         // ("Air Miles - collector 80412233901 - PIN 4471": one lower-case word
@@ -3745,6 +3759,14 @@ struct NotesRecordAssembler {
         "online id", "riot id", "battletag", "battle tag", "epic id", "epic name", "handle", "spitzname", "soprannome",
     ]
 
+    /// Identity and tax numbers that are the login of their country's services: Turkey's
+    /// e-Devlet (`TC`), Mexico's SAT and IMSS (`RFC`, `CURP`), Russia's Gosuslugi (`СНИЛС`),
+    /// Spain's and Portugal's tax sites (`NIF`), Brazil's gov.br (`CPF`), India's (`PAN`),
+    /// Singapore's (`NRIC`), Argentina's (`CUIT`, `CUIL`), Chile's (`RUT`).
+    static let loginNumberNames: Set<String> = [
+        "tc", "tckn", "rfc", "curp", "снилс", "nif", "cpf", "pan", "nric", "cuit", "cuil", "rut",
+    ]
+
     static let identityNumberNames: Set<String> = [
         "ssn", "sin", "pesel", "bsn", "nino", "ni", "tfn", "cpr", "nir", "dni", "nie", "cnp", "egn", "oib", "amka",
     ]
@@ -3933,11 +3955,16 @@ struct NotesRecordAssembler {
         }
     }
 
-    /// `06 30 123 4567`, `+7 916 555-12-34`, `114 882 019`: digits in two groups or more, eight
-    /// digits or more, nothing but spaces, dashes, dots and a leading `+` between them.
+    /// `06 30 123 4567`, `+7 916 555-12-34`, `114 882 019`: nine digits or more in three
+    /// groups or more (or two, opening with 0 or `+`), nothing but spaces, dashes, dots and a
+    /// leading `+` between them — a phone's, a customer's or an identity number's shape.
+    /// (`1234 5678` and a card's or a Wi-Fi key's four groups of four are no such number.)
     static func isGroupedNumber(_ text: String) -> Bool {
         let groups = text.split(separator: " ")
-        guard groups.count >= 2, text.utf8.count(where: { (0x30...0x39).contains($0) }) >= 8 else { return false }
+        guard groups.count >= 2, text.utf8.count(where: { (0x30...0x39).contains($0) }) >= 9,
+            groups.count >= 3 || text.hasPrefix("0") || text.hasPrefix("+"),
+            !(groups.count >= 4 && groups.allSatisfy { $0.count == 4 })
+        else { return false }
         return text.utf8.enumerated().allSatisfy { index, byte in
             (0x30...0x39).contains(byte) || byte == 0x20 || byte == 0x2D || byte == 0x2E || (byte == 0x2B && index == 0)
         }

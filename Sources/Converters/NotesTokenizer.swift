@@ -392,6 +392,14 @@ enum NotesTokenizer {
                 total += count
                 end += 1
             }
+            // (A group of seven or eight digits ends a phone number: `0171 2345678 4471` is the
+            // number and a PIN after it.)
+            if let long = (index..<end).first(where: { position in
+                !tokens[position].text.utf8.contains(0x2D) && (digits(tokens[position]) ?? 0) >= 7
+            }) {
+                total -= tokens[(long + 1)..<end].reduce(0) { $0 + (digits($1) ?? 0) }
+                end = long + 1
+            }
             var cardEnd = index
             while cardEnd < end, tokens[cardEnd].text.utf8.count >= 3, tokens[cardEnd].text.utf8.first != 0x2B {
                 cardEnd += 1

@@ -48,6 +48,9 @@ import VaultModel
         let cfe = Self.items(
             "SITIO | USUARIO | CONTRASEÑA\n--- | --- | ---\nCFE | 123456789012 (num. de servicio) | Luz$2021\n")
         #expect(cfe.first?.username == "123456789012" && cfe.first?.password == "Luz$2021")
+        // Counter-input: a labelled line with tabs under a table is a line of its own.
+        let under = Self.items("Site\tUsername\tPassword\nGmail\tana@x.org\tMail#Pw1\nRouter password:\tHunter2!\n")
+        #expect(!under.contains { $0.username == "Hunter2!" || $0.title == "Hunter2!" })
         // Counter-input: "same" with no row above it is kept, not made a login.
         let alone = Self.items("Site\tUsername\tPassword\nFidelity\tsame\tRoll0ver!Now\n")
         #expect(alone.first?.username != "same")
@@ -60,10 +63,14 @@ import VaultModel
     /// "Paddy Power Mavis1938 Password Horses 4 Mavis": a password said in words after a
     /// login; the login is the value before it, never the password.
     @Test func aPasswordSaidInWordsLeavesTheValueBeforeItTheLogin() {
-        let item = Self.items("Paddy Power Mavis1938 Password Horses 4 Mavis\n").first
+        let item = Self.items("Paddy Power mavis@talktalk.net Password Horses 4 Mavis\n").first
         #expect(item?.password == nil)
-        #expect(item?.username == "Mavis1938")
+        #expect(item?.username == "mavis@talktalk.net")
         #expect(item?.customFields.contains { $0.concealed && $0.value.contains("Horses 4 Mavis") } == true)
+        // A value that may be the password (or a PIN) is never the login: kept out of sight.
+        let dictated = Self.items("Paddy Power Mavis1938 Password Horses 4 Mavis\n").first
+        #expect(dictated?.username == nil && dictated?.password == nil)
+        #expect(Self.items("Paddy Power  Kx9!mP2q  Password changed last March\n").first?.username == nil)
         // Counter-input: a labelled password of one word is read as before.
         let plain = Self.items("Mecca Bingo user name Mavis1938 password LuckyDucky38\n").first
         #expect(plain?.username == "Mavis1938" && plain?.password == "LuckyDucky38")
@@ -84,8 +91,12 @@ import VaultModel
         }
         // Counter-inputs: a national number never signed in with stays a secret; no password
         // label, no login read from the acronym.
-        let ssn = Self.items("IRS: SSN 123456789  password: Tax#Pay2023\n").first
-        #expect(ssn?.username != "123456789")
+        for line in [
+            "IRS: SSN 123456789  password: Tax#Pay2023", "Card: AMEX 371449635398431  password: Amex#2023",
+        ] {
+            let item = Self.items(line + "\n").first
+            #expect(item?.username == nil || !(item?.username ?? "").contains(where: \.isNumber), "\(line)")
+        }
         let bare = Self.items("e-Devlet: TC 12345678950\n").first
         #expect(bare?.username != "12345678950" || bare?.password == nil)
         #expect(NotesRecordAssembler.isAcronym("СНИЛС") && !NotesRecordAssembler.isAcronym("Tc"))
@@ -122,6 +133,11 @@ import VaultModel
         #expect(NotesTokenizer.tokens("Meeting 3 2024 12 45").count == 5)
         #expect(NotesTokenizer.tokens("2024-03-05 14 30").map(\.text).first == "2024-03-05")
         #expect(NotesTokenizer.tokens("Visa 4111 1111 1111 1111 12 25 123").map(\.text).contains("4111 1111 1111 1111"))
+        // A PIN in groups, a card's or a Wi-Fi key's four groups of four: never the login.
+        let pin = Self.items("Volksbank\nBenutzer: mueller\nPIN: 1234 5678\n").first
+        #expect(pin?.username == "mueller")
+        #expect(!NotesRecordAssembler.isGroupedNumber("4711 0815 2342 1337"))
+        #expect(NotesTokenizer.tokens("Telekom 0171 2345678 4471").map(\.text) == ["Telekom", "0171 2345678", "4471"])
         let labelled = Self.items("Bank\npassword: 1234 5678 9012\n").first
         #expect(labelled?.password == "1234 5678 9012")
     }
