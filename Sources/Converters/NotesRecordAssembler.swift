@@ -3761,10 +3761,11 @@ struct NotesRecordAssembler {
 
     /// Identity and tax numbers that are the login of their country's services: Turkey's
     /// e-Devlet (`TC`), Mexico's SAT and IMSS (`RFC`, `CURP`), Russia's Gosuslugi (`СНИЛС`),
-    /// Spain's and Portugal's tax sites (`NIF`), Brazil's gov.br (`CPF`), India's (`PAN`),
-    /// Singapore's (`NRIC`), Argentina's (`CUIT`, `CUIL`), Chile's (`RUT`).
+    /// Spain's and Portugal's tax sites (`NIF`), Brazil's gov.br (`CPF`), Singapore's (`NRIC`),
+    /// Argentina's (`CUIT`, `CUIL`), Chile's (`RUT`). (Not India's `PAN`: a card's number is
+    /// called that too.)
     static let loginNumberNames: Set<String> = [
-        "tc", "tckn", "rfc", "curp", "снилс", "nif", "cpf", "pan", "nric", "cuit", "cuil", "rut",
+        "tc", "tckn", "rfc", "curp", "снилс", "nif", "cpf", "nric", "cuit", "cuil", "rut",
     ]
 
     static let identityNumberNames: Set<String> = [
@@ -3782,8 +3783,6 @@ struct NotesRecordAssembler {
         return chars[0].isUppercase && chars[1].isUppercase && chars.dropFirst(2).allSatisfy(\.isLowercase)
     }
 
-    /// `48201937`, `1234567TA`, `123.456.789-09`, `07-4418-2`: mostly digits, in one chunk — an
-    /// identifier (customer, contract or tax number), not a word, a date or a password.
     /// `TC`, `RFC`, `CURP`, `СНИЛС`, `NIF`: two to six capital letters, an identity number's name.
     static func isAcronym(_ text: String) -> Bool {
         (2...6).contains(text.count) && text.allSatisfy { $0.isLetter && $0.isUppercase }
@@ -3796,6 +3795,8 @@ struct NotesRecordAssembler {
             && text.allSatisfy({ $0.isNumber || $0.isLetter || ".-/".contains($0) }) && !isDate(text)
     }
 
+    /// `48201937`, `1234567TA`, `123.456.789-09`, `07-4418-2`: mostly digits, in one chunk — an
+    /// identifier (customer, contract or tax number), not a word, a date or a password.
     static func isIdentifier(_ text: String) -> Bool {
         guard !text.contains(where: \.isWhitespace), text.count <= 24 else { return false }
         let digits = text.filter(\.isNumber).count

@@ -361,7 +361,7 @@ enum NotesTokenizer {
     /// with 0 (`07700 900181`).
     private static func cardNumbersJoined(_ tokens: [NotesToken]) -> [NotesToken] {
         // (A group may carry the mark of the separator after it: `+44 7700 900123 : pw`.)
-        // (`555-12-34`, `112-233-445`: a group may be digits joined by dashes, two to four
+        // (`555-12-34`, `112-233-445`: a group may be digits joined by dashes, two or three
         // each — never a date, `2024-03-05`; `1 23 45 678 901 234`: a group may be one digit,
         // in a long run, below.)
         func digits(_ token: NotesToken) -> Int? {
