@@ -3788,22 +3788,22 @@ struct NotesRecordAssembler {
         (2...6).contains(text.count) && text.allSatisfy { $0.isLetter && $0.isUppercase }
     }
 
-    /// `12345678950`, `GALU850312MDFRPP09`: one word of six digits or more, and letters,
-    /// dots, dashes or slashes — a code that identifies someone (a date is none).
-    static func isCode(_ text: String) -> Bool {
-        text.count <= 24 && text.filter(\.isNumber).count >= 6
+    /// `12345678950`, `GALU850312MDFRPP09`: one word of `digits` digits or more (six unless
+    /// told), and letters, dots, dashes or slashes — a code that identifies someone (a date
+    /// is none).
+    static func isCode(_ text: String, digits minimum: Int = 6) -> Bool {
+        text.count <= 24 && text.filter(\.isNumber).count >= minimum
             && text.allSatisfy({ $0.isNumber || $0.isLetter || ".-/".contains($0) }) && !isDate(text)
     }
 
     /// `48201937`, `1234567TA`, `123.456.789-09`, `07-4418-2`: mostly digits, in one chunk — an
-    /// identifier (customer, contract or tax number), not a word, a date or a password.
+    /// identifier (customer, contract or tax number), not a word, a date or a password: a
+    /// code of five digits or more, no more letters than digits and at most four marks.
     static func isIdentifier(_ text: String) -> Bool {
-        guard !text.contains(where: \.isWhitespace), text.count <= 24 else { return false }
+        guard isCode(text, digits: 5) else { return false }
         let digits = text.filter(\.isNumber).count
         let letters = text.filter(\.isLetter).count
-        let marks = text.count - digits - letters
-        return digits >= 5 && letters <= digits && marks <= 4
-            && text.allSatisfy({ $0.isNumber || $0.isLetter || ".-/".contains($0) }) && !isDate(text)
+        return letters <= digits && text.count - digits - letters <= 4
     }
 
     /// `acct`, `account`, `member #`, `Kundennummer`, `n° client`, `customer id`: a label
