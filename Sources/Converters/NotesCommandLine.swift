@@ -26,7 +26,7 @@ struct NotesCommandLine: Equatable {
         var before = text[..<range.lowerBound]
         // A shell's prompt (`$ `, `user@host:~$ `, `PS C:\> `) is no title.
         // (One word ending the prompt's mark, or PowerShell's `PS C:\>`: `Billing ->` is a title.)
-        let prompt = before.trimmingCharacters(in: .whitespaces)
+        let prompt = before.trimmedWhitespace
         if let last = prompt.last, "$#>%".contains(last), prompt.count <= 40,
             !prompt.contains(" ") || (prompt.hasPrefix("PS ") && prompt.split(separator: " ").count == 2),
             prompt != "->", prompt != "=>"

@@ -26,7 +26,15 @@ enum NotesDateEntry {
         guard text.utf8.count <= 40, let head = text.utf8.first,
             (0x30...0x39).contains(head) || (0x41...0x5A).contains(head)
         else { return false }
-        var rest = text[...].trimmingCharacters(in: .whitespaces)[...]
+        // (A capital opens a date only as a weekday's or month's name: `Tuesday,`, `Mar 3`.)
+        if head >= 0x41 {
+            let word = text.utf8.prefix { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }
+            guard (3...9).contains(word.count), case let name = String(decoding: word.map { $0 | 0x20 }, as: UTF8.self),
+                weekdays.contains(name) || months.contains(name)
+            else { return false }
+        }
+        var rest = text.drop(while: \.isWhitespace)
+        while rest.last?.isWhitespace == true { rest = rest.dropLast() }
         if let comma = rest.firstIndex(of: ","), weekdays.contains(rest[..<comma].lowercased()) {
             rest = rest[rest.index(after: comma)...].drop { $0 == " " }
         }
@@ -42,7 +50,7 @@ enum NotesDateEntry {
         guard text.utf8.count <= 12, text.utf8.contains(0x3A),
             text.utf8.first.map({ (0x30...0x39).contains($0) }) == true
         else { return false }
-        var rest = text.trimmingCharacters(in: .whitespaces)[...]
+        var rest = text.trimmedWhitespace[...]
         for suffix in ["am", "pm", "a.m.", "p.m."] where rest.lowercased().hasSuffix(suffix) {
             rest = rest.dropLast(suffix.count)
             while rest.last == " " { rest = rest.dropLast() }
@@ -91,7 +99,8 @@ enum NotesDateEntry {
             return nil
         }
         // `Mar 3 2024`, `March 3, 2024`, `Apr 18`.
-        guard months.contains(head.lowercased().trimmingCharacters(in: ["."])), words.count >= 2, isDay(words[1])
+        guard (3...10).contains(head.utf8.count), months.contains(head.lowercased().trimmingCharacters(in: ["."])),
+            words.count >= 2, isDay(words[1])
         else { return nil }
         return words.count >= 3 && isYear(words[2]) ? words[2].endIndex : words[1].endIndex
     }

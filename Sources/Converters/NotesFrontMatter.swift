@@ -17,16 +17,16 @@ struct NotesFrontMatter {
     /// Reads front matter from the top of `lines` and blanks those lines there (their
     /// content is carried by ``apply(to:)``); nil when the text has none.
     init?(lines: inout [String]) {
-        guard lines.first?.trimmingCharacters(in: .whitespaces) == "---" else { return nil }
+        guard lines.first?.trimmedWhitespace == "---" else { return nil }
         guard
             let end = lines.indices.dropFirst().prefix(Self.maximumLines).first(where: {
-                let line = lines[$0].trimmingCharacters(in: .whitespaces)
+                let line = lines[$0].trimmedWhitespace
                 return line == "---" || line == "..."
             }), end > 1
         else { return nil }
         var key: String?
         for line in lines[1..<end] {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let trimmed = line.trimmedWhitespace
             if trimmed.isEmpty { continue }
             if trimmed.hasPrefix("- "), let key {
                 add(key, Self.unquoted(trimmed.dropFirst(2)), line: trimmed)
@@ -72,7 +72,7 @@ struct NotesFrontMatter {
     }
 
     private static func unquoted(_ text: Substring) -> String {
-        var value = text.trimmingCharacters(in: .whitespaces)
+        var value = text.trimmedWhitespace
         if value.count >= 2, let first = value.first, first == "\"" || first == "'", value.last == first {
             value = String(value.dropFirst().dropLast())
         }

@@ -348,7 +348,7 @@ enum NotesHistory {
         guard index > 0, index < tokens.count, let end = tokens[index - 1].range?.upperBound,
             let start = tokens[index].range?.lowerBound, end <= start
         else { return nil }
-        return Substring(String(text[end..<start]).trimmingCharacters(in: .whitespaces))
+        return Substring(String(text[end..<start]).trimmedWhitespace)
     }
 
     private static func isLoginName(_ text: String) -> Bool {

@@ -99,7 +99,7 @@ public struct NotesImporter {
             guard let colon = line.firstIndex(of: ":"),
                 ["from", "von", "de", "da", "van"].contains(NotesLabel.fold(line[..<colon]))
             else { continue }
-            var name = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            var name = line[line.index(after: colon)...].trimmedWhitespace
             if let angle = name.firstIndex(of: "<") { name = String(name[..<angle]) }
             name = name.trimmingCharacters(in: CharacterSet(charactersIn: " \"'"))
             // A person's own address, or no name: nothing to title with.

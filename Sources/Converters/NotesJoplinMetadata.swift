@@ -17,7 +17,7 @@ struct NotesJoplinMetadata {
             })
         else { return nil }
         var keys = Set<String>()
-        for line in lines[start...] where !line.trimmingCharacters(in: .whitespaces).isEmpty {
+        for line in lines[start...] where !line.trimmedWhitespace.isEmpty {
             guard let colon = line.firstIndex(of: ":"), line[..<colon].allSatisfy({ $0.isLowercase || $0 == "_" })
             else { return nil }
             keys.insert(String(line[..<colon]))

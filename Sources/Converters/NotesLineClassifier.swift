@@ -141,7 +141,7 @@ enum NotesLineClassifier {
         // "--- | --- | ---": the divider of a table written without outer pipes.
         if !trimmed.hasPrefix("|"), trimmed.utf8.contains(0x7C),
             trimmed.split(separator: "|").allSatisfy({ cell in
-                let cell = cell.trimmingCharacters(in: .whitespaces)
+                let cell = cell.trimmedWhitespace
                 return cell.count >= 3 && cell.allSatisfy { $0 == "-" || $0 == ":" }
             })
         {
@@ -150,7 +150,7 @@ enum NotesLineClassifier {
         }
         if trimmed.hasPrefix("|"), trimmed.dropFirst().contains("|") {
             var cells = trimmed.split(separator: "|", omittingEmptySubsequences: false).map {
-                $0.trimmingCharacters(in: .whitespaces)
+                $0.trimmedWhitespace
             }
             cells.removeFirst()
             if cells.last?.isEmpty == true { cells.removeLast() }
@@ -341,6 +341,14 @@ enum NotesLineClassifier {
 
     /// `text` without spaces, tabs and no-break spaces at either end.
     static func trimmedSpaces(_ text: Substring) -> Substring {
+        // (Most lines neither open nor end with a blank: their first and last bytes say so —
+        // a space, a tab, or the lead or last byte of U+00A0 or U+FEFF.)
+        guard let head = text.utf8.first, let tail = text.utf8.last else { return text }
+        if head != 0x20, head != 0x09, head != 0xC2, head != 0xEF, tail != 0x20, tail != 0x09, tail != 0xA0,
+            tail != 0xBF
+        {
+            return text
+        }
         let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\u{A0}" || $0 == "\u{FEFF}" }
         guard let first = text.firstIndex(where: { !blank($0) }), let last = text.lastIndex(where: { !blank($0) })
         else { return "" }
@@ -386,8 +394,8 @@ enum NotesLineClassifier {
     static func markdownHeading(_ text: String) -> NotesLine.Kind? {
         let hashes = text.prefix { $0 == "#" }
         guard (1...6).contains(hashes.count), text.dropFirst(hashes.count).first == " " else { return nil }
-        var title = text.dropFirst(hashes.count).trimmingCharacters(in: .whitespaces)
-        while title.hasSuffix("#") { title = String(title.dropLast()).trimmingCharacters(in: .whitespaces) }
+        var title = text.dropFirst(hashes.count).trimmedWhitespace
+        while title.hasSuffix("#") { title = String(title.dropLast()).trimmedWhitespace }
         guard !title.isEmpty else { return nil }
         return .heading(level: hashes.count, text: String(NotesMarkdown.plain(title[...])))
     }
@@ -627,7 +635,7 @@ enum NotesLineClassifier {
         else { return text }
         let value = after.dropFirst().drop { $0 == " " }
         guard !value.isEmpty else { return text }
-        return name.trimmingCharacters(in: .whitespaces) + ": " + value + " " + text[open...close]
+        return name.trimmedWhitespace + ": " + value + " " + text[open...close]
     }
 
     /// `jenkins.user=deploy`, `db.password: x` (a properties or YAML file's dotted keys) as

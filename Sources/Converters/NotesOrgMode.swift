@@ -35,7 +35,7 @@ enum NotesOrgMode {
     static func starHeading(_ line: String) -> (Int, String)? {
         let stars = line.prefix { $0 == "*" }.count
         guard stars >= 1, line.dropFirst(stars).first == " " else { return nil }
-        let text = line.dropFirst(stars + 1).trimmingCharacters(in: .whitespaces)
+        let text = line.dropFirst(stars + 1).trimmedWhitespace
         // "*** Work ***" is a frame, not an Org heading.
         return text.isEmpty || text.hasSuffix("*") ? nil : (stars, text)
     }

@@ -439,7 +439,7 @@ struct NotesRecordAssembler {
             case let inside = String(title[title.index(after: bracket)..<title.index(before: title.endIndex)]),
             Self.pointsToPreviousLogin(inside)
         {
-            open.title = title[..<bracket].trimmingCharacters(in: .whitespaces)
+            open.title = title[..<bracket].trimmedWhitespace
             open.unrecognized.append(inside)
         }
         // ("Home Depot  ana@x.com  (same as Costco)": a record with no password pointing at one.)
@@ -493,7 +493,7 @@ struct NotesRecordAssembler {
                         ? parts[0] : nil)
                 {
                     open.username = login
-                    open.title = String(last.name[..<openBracket]).trimmingCharacters(in: .whitespaces)
+                    open.title = String(last.name[..<openBracket]).trimmedWhitespace
                 }
             }
             headings.removeLast()  // it named this record; the records after it are not under it
@@ -567,13 +567,13 @@ struct NotesRecordAssembler {
                 !NotesToken.isEmail(inside)
             {
                 if draft.password == nil { draft.password = inside } else { draft.unrecognized.append(inside) }
-                title = String(title[..<open]).trimmingCharacters(in: .whitespaces)
+                title = String(title[..<open]).trimmedWhitespace
             }
         }
         if let password = draft.password, NotesToken.isPasswordLike(password), title != password,
             title.contains(password)
         {
-            title = title.replacingOccurrences(of: password, with: "").trimmingCharacters(in: .whitespaces)
+            title = title.replacingOccurrences(of: password, with: "").trimmedWhitespace
         }
         draft.title = title.isEmpty ? nil : title
     }
@@ -780,7 +780,7 @@ struct NotesRecordAssembler {
             guard loosely else { return earlier == title }
             // ("work laptop (windows login)" above "work laptop forced change -> x".)
             let unbracketed = earlier.split(separator: "(", maxSplits: 1).first.map {
-                $0.trimmingCharacters(in: .whitespaces)
+                $0.trimmedWhitespace
             }
             return earlier == title || (unbracketed.map { $0.count >= 4 && $0 == title } ?? false)
                 || (title.count >= 4 && title.allSatisfy(\.isLetter)
@@ -826,7 +826,7 @@ struct NotesRecordAssembler {
         guard lines.count > index, index >= 0, lines[index].number == open.firstLine else { return nil }
         let raw = NotesMarkdown.stripListMarker(NotesLineClassifier.trimmedSpaces(lines[index].raw[...])).0
         guard let colon = raw.firstIndex(of: ":") ?? (orWholeLine ? raw.endIndex : nil) else { return nil }
-        let title = raw[..<colon].trimmingCharacters(in: .whitespaces)
+        let title = raw[..<colon].trimmedWhitespace
         return title.contains(word) && title.count <= 40 ? title : nil
     }
 
@@ -906,7 +906,7 @@ struct NotesRecordAssembler {
     /// just above it (its login read, no blank line between: the bank's own questions), or of
     /// a record it titles.
     private mutating func startSecurityQuestions(_ line: NotesLine) {
-        let name = String(line.text.trimmingSuffix(":")).trimmingCharacters(in: .whitespaces)
+        let name = String(line.text.trimmingSuffix(":")).trimmedWhitespace
         securityQuestions = name
         if let open = draft, open.hasCredential, open.lastLine == line.number - 1, !line.isListItem {
             draft!.touch(line.number)
@@ -3183,8 +3183,8 @@ struct NotesRecordAssembler {
         guard fields.count >= 4, line.text.utf8.contains(0x2F), line.text.utf8.contains(0x3A),
             let colon = line.text.range(of: ": ", options: .backwards),
             case let tail = line.text[colon.upperBound...], case let parts = tail.split(separator: "/"),
-            parts.count == 2, case let login = parts[0].trimmingCharacters(in: .whitespaces),
-            case let password = parts[1].trimmingCharacters(in: .whitespaces),
+            parts.count == 2, case let login = parts[0].trimmedWhitespace,
+            case let password = parts[1].trimmedWhitespace,
             fields[fields.count - 2].text == login, fields[fields.count - 1].text == password,
             fields[fields.count - 3].tokens.last?.marked == true,
             !NotesToken.isPasswordLike(login) || NotesToken.isEmail(login),
@@ -3433,7 +3433,7 @@ struct NotesRecordAssembler {
             line.text.utf8.contains(where: { $0 == 0x3B || $0 == 0x7C || $0 == 0x2C || $0 == 0xE2 })
         else { return nil }
         for separator in [" ; ", "; ", " | ", " , ", ", ", " — ", " – "] where line.text.contains(separator) {
-            let parts = line.text.components(separatedBy: separator).map { $0.trimmingCharacters(in: .whitespaces) }
+            let parts = line.text.components(separatedBy: separator).map { $0.trimmedWhitespace }
             guard parts.count >= 2, parts.allSatisfy({ !$0.isEmpty }) else { continue }
             let segments = parts.map { part -> NotesLine in
                 var segment = NotesLineClassifier.classify(part, number: line.number)
@@ -3889,7 +3889,7 @@ struct NotesRecordAssembler {
         let parts = bare.replacingOccurrences(of: " or ", with: "/").replacingOccurrences(of: " oder ", with: "/")
             .replacingOccurrences(of: " ou ", with: "/").replacingOccurrences(of: " o ", with: "/")
             .split(whereSeparator: { "/&+,()".contains($0) })
-            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            .map { $0.trimmedWhitespace }.filter { !$0.isEmpty }
         guard parts.count >= 2, parts.count <= 3 else { return nil }
         let labels = parts.map { NotesLabel.lookup($0) }
         // Every part must be a label ("Username / email"), so "Site / App name" stays unread.
@@ -3985,7 +3985,7 @@ struct NotesRecordAssembler {
     static func tabCells(_ raw: String) -> [String]? {
         guard raw.utf8.contains(0x09) else { return nil }
         var cells = raw.split(separator: "\t", omittingEmptySubsequences: false).map {
-            $0.trimmingCharacters(in: .whitespaces)
+            $0.trimmedWhitespace
         }
         while cells.last?.isEmpty == true { cells.removeLast() }
         return cells.count >= 2 ? cells : nil
@@ -4017,7 +4017,7 @@ struct NotesRecordAssembler {
                 // "123456789012 (num. de servicio)" under Username: the value, and a remark on it.
                 if field == .username || field == .email, cell.last == ")", let open = cell.lastIndex(of: "("),
                     open > cell.startIndex, cell[cell.index(before: open)] == " ",
-                    case let value = cell[..<open].trimmingCharacters(in: .whitespaces),
+                    case let value = cell[..<open].trimmedWhitespace,
                     !value.contains(" ")
                         || Self.isGroupedNumber(value)
                 {
@@ -4330,6 +4330,6 @@ struct NotesRecordAssembler {
 
 extension String {
     fileprivate func trimmingSuffix(_ suffix: String) -> String {
-        hasSuffix(suffix) ? String(dropLast(suffix.count)).trimmingCharacters(in: .whitespaces) : self
+        hasSuffix(suffix) ? String(dropLast(suffix.count)).trimmedWhitespace : self
     }
 }

@@ -70,7 +70,7 @@ enum NotesSentence {
             previousByte = byte
         }
         if !mayBreak {
-            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            let trimmed = text.trimmedWhitespace
             return trimmed.isEmpty ? [] : [trimmed]
         }
         var sentences = [String]()
@@ -80,7 +80,7 @@ enum NotesSentence {
         var longWordBefore = false
         for character in text {
             if pendingBreak, character.isUppercase || (character.isLowercase && longWordBefore), current.count > 1 {
-                sentences.append(current.trimmingCharacters(in: .whitespaces))
+                sentences.append(current.trimmedWhitespace)
                 current = ""
             }
             pendingBreak = pendingBreak && character == " "
@@ -94,8 +94,8 @@ enum NotesSentence {
             current.append(character)
             previous = character
         }
-        if !current.trimmingCharacters(in: .whitespaces).isEmpty {
-            sentences.append(current.trimmingCharacters(in: .whitespaces))
+        if !current.trimmedWhitespace.isEmpty {
+            sentences.append(current.trimmedWhitespace)
         }
         return sentences
     }

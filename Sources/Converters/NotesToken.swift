@@ -287,6 +287,27 @@ struct NotesToken: Equatable, Sendable {
     /// The last label of `host` when every label is letters, digits or `-`, and the last
     /// is two or more letters.
     static func hostTLD(_ host: some StringProtocol) -> String? {
+        // (ASCII hosts, most of those asked about, are read over bytes.)
+        if host.utf8.allSatisfy({ $0 < 0x80 }) {
+            var labelLength = 0
+            var lastLetters = true
+            var dots = 0
+            for byte in host.utf8 {
+                if byte == 0x2E {
+                    guard labelLength > 0 else { return nil }
+                    dots += 1
+                    labelLength = 0
+                    lastLetters = true
+                    continue
+                }
+                let letter = (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A
+                guard letter || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D else { return nil }
+                if !letter { lastLetters = false }
+                labelLength += 1
+            }
+            guard dots >= 1, labelLength >= 2, lastLetters else { return nil }
+            return String(host.utf8.suffix(labelLength).map { $0 | 0x20 }.map { Character(Unicode.Scalar($0)) })
+        }
         let labels = host.split(separator: ".", omittingEmptySubsequences: false)
         guard labels.count >= 2, let last = labels.last, last.count >= 2, last.allSatisfy(\.isLetter),
             labels.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" } })

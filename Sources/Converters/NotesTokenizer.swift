@@ -12,6 +12,15 @@ enum NotesTokenizer {
         "←", "⇐", "➜", "➔", "➤", "►", "▸", "▶", "»",
     ]
 
+    /// One of ``separatorCharacters`` (tested on its scalar: hashing a `Character` costs more).
+    static func isSeparator(_ character: Character) -> Bool {
+        let scalars = character.unicodeScalars
+        guard let scalar = scalars.first, scalars.count == 1 else { return false }
+        return separatorScalars.contains(scalar.value)
+    }
+
+    private static let separatorScalars: [UInt32] = separatorCharacters.map { $0.unicodeScalars.first!.value }.sorted()
+
     /// `line` with each run of three dots or more, each `…`, and each `..` standing between
     /// spaces (`work (gsuite) .. rachel@x.com`), made a gap of spaces.
     static func dotLeadersSpaced(_ line: Substring) -> String {
@@ -36,9 +45,11 @@ enum NotesTokenizer {
 
     static func tokens(_ line: Substring) -> [NotesToken] {
         var tokens = [NotesToken]()
+        // (Most lines hold no bar: counted over bytes, the tests of bars are skipped.)
+        let bars = line.utf8.count(where: { $0 == 0x7C })
         let splitBars =
-            (line.count(where: { $0 == "|" }) >= 2 && !hasStandingSeparator(line) && !barsInLabelledPassword(line))
-            || isTitleBarValue(line)
+            (bars >= 2 && !hasStandingSeparator(line) && !barsInLabelledPassword(line))
+            || (bars == 1 && isTitleBarValue(line))
         var pendingSeparator = true
         var inParentheses = false
         var bracketGroups = 0
@@ -93,7 +104,7 @@ enum NotesTokenizer {
                 separatorSinceToken = true
                 continue
             }
-            if chunk.allSatisfy({ separatorCharacters.contains($0) }) {
+            if chunk.allSatisfy(isSeparator) {
                 // `user : ana`, `pw = x`: the mark of the word just before.
                 if let last = tokens.indices.last, !separatorSinceToken, chunk.first == ":" || chunk.first == "=" {
                     tokens[last].marked = true
@@ -529,7 +540,7 @@ enum NotesTokenizer {
     /// (`TylerB2001 / Halo|Infinite|TB`) are part of a value, not separators.
     static func hasStandingSeparator(_ line: Substring) -> Bool {
         line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\u{A0}" }).contains { chunk in
-            chunk.allSatisfy { separatorCharacters.contains($0) }
+            chunk.allSatisfy(isSeparator)
         } || line.contains("\t")
     }
 
