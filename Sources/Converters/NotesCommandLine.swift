@@ -78,7 +78,7 @@ struct NotesCommandLine: Equatable {
         guard let first = words.first.map(String.init) else { return false }
         if first == "git" { return words.count >= 2 && gitVerbs.contains(String(words[1])) }
         // `cd Documents` or `ls -la`, but not `ls: ana / pw` or `top secret: …`.
-        return !text.contains(": ") && words.count <= 4
+        return !text.includes(": ") && words.count <= 4
             && words.dropFirst().allSatisfy { $0.hasPrefix("-") || $0.contains("/") || $0.contains("~") || $0 == "|" }
             || words.count == 1
     }
@@ -324,7 +324,7 @@ struct NotesCommandLine: Equatable {
                 index += step
             } else if program.valued.contains(word) {
                 index += 2
-            } else if word.contains("://") {
+            } else if word.includes("://") {
                 takeURL(word, into: &found, wordIndex: index)
                 index += 1
             } else {
@@ -384,7 +384,7 @@ struct NotesCommandLine: Equatable {
                 index += 2
                 continue
             }
-            if word.contains("://") { takeURL(word, into: &found, wordIndex: index) }
+            if word.includes("://") { takeURL(word, into: &found, wordIndex: index) }
             index += 1
         }
     }

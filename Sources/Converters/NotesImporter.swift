@@ -205,7 +205,7 @@ public struct NotesImporter {
         var draft = draft
         // "Email: https://…": an address read as the login is the record's URL (then freed
         // of any password in it, below).
-        if let username = draft.username, username.contains("://"), NotesToken.isURL(username) {
+        if let username = draft.username, username.includes("://"), NotesToken.isURL(username) {
             draft.urls.append(username)
             draft.username = nil
         }
@@ -215,7 +215,7 @@ public struct NotesImporter {
         // "192.168.1.1 admin/Rout3r_Adm1n": a default account's name and its password written
         // as one word with a slash (`root/toor`, `pi/raspberry`).
         if draft.username == nil, draft.passwordLabel == nil, let joined = draft.password,
-            let slash = joined.firstIndex(of: "/"), !joined.contains("://"),
+            let slash = joined.firstIndex(of: "/"), !joined.includes("://"),
             case let name = joined[..<slash], defaultAccounts.contains(NotesLabel.fold(name)),
             case let secret = joined[joined.index(after: slash)...], secret.count >= 4, !secret.contains("/")
         {
@@ -267,7 +267,7 @@ public struct NotesImporter {
         // "Squarespace (lenaparkphoto.com) admin: …": a site read as the login is the record's
         // address (a login is never a URL); one with a scheme or `www.` always is.
         if let username = draft.username, NotesToken.shape(of: username) == .url, !username.contains("@"),
-            draft.urls.isEmpty || username.contains("://") || username.lowercased().hasPrefix("www.")
+            draft.urls.isEmpty || username.includes("://") || username.lowercased().hasPrefix("www.")
         {
             draft.urls.append(username)
             draft.username = nil
@@ -306,7 +306,7 @@ public struct NotesImporter {
         // not a password's symbols; `Bethany1990!!` stays a secret.)
         for heading in draft.folder {
             let judged =
-                heading.contains("!!") || heading.contains("??")
+                heading.includes("!!") || heading.includes("??")
                 ? heading.split(separator: " ").map { word in
                     let letters = word.reversed().drop { "!?)".contains($0) }
                     return letters.count + 2 <= word.count && letters.allSatisfy({ $0.isLetter || $0 == "(" })
@@ -339,7 +339,7 @@ public struct NotesImporter {
                 Self.namesNetwork(field.name) && field.value != password
                     && NotesToken.utf8Offset(of: password, in: field.value) == nil
                     && !field.value.split(separator: " ").contains { NotesToken.isSecretNumber($0) }
-                    && !field.value.contains(" - ") && field.value.utf8.count <= 40
+                    && !field.value.includes(" - ") && field.value.utf8.count <= 40
             }
         }
         // "Home / network: Casa-Luna-5G / password: x", "Dad's office: SSID: KellerCPA-Guest":
@@ -461,7 +461,7 @@ public struct NotesImporter {
     ]
 
     static func host(_ url: String) -> String? {
-        let full = url.contains("://") ? url : "https://" + url
+        let full = url.includes("://") ? url : "https://" + url
         guard let host = URLComponents(string: full)?.host, !host.isEmpty else { return nil }
         return host.hasPrefix("www.") ? String(host.dropFirst(4)) : host
     }

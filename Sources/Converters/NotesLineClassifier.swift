@@ -14,7 +14,7 @@ enum NotesLineClassifier {
     static func asciiPunctuation(_ line: String) -> String {
         var line = line
         // ("淘宝——账号 lihua_1982——密码 x": a doubled dash between words without spaces.)
-        if line.utf8.contains(0xE2), line.contains("——") { line = line.replacingOccurrences(of: "——", with: " — ") }
+        if line.utf8.contains(0xE2), line.includes("——") { line = line.replacingOccurrences(of: "——", with: " — ") }
         // (Every full-width form starts with the byte EF, the ideographic space with E3: most
         // lines have neither to look at.)
         guard line.utf8.contains(where: { $0 == 0xEF || $0 == 0xE3 }) else { return line }
@@ -125,7 +125,7 @@ enum NotesLineClassifier {
             // "# facebook.com | ana@x.org | Fb2018pass <- deleted": a commented-out record or a
             // comment holding a value is kept out of sight, never a heading (a folder is shown).
             if case .heading(_, let text) = heading,
-                text.contains(" | ")
+                text.includes(" | ")
                     || text.split(separator: " ").contains(where: { word in
                         let bare = word.drop { "([{".contains($0) }.reversed().drop { ")]},:;.".contains($0) }
                             .reversed()

@@ -78,9 +78,9 @@ enum NotesMarkdown {
         }
         let ticks = result.count(where: { $0 == "`" })
         if ticks >= 2, ticks % 2 == 0 { result = Substring(codeSpansUnmarked(result)) }
-        if result.contains("](") { result = Substring(links(result)) }
-        if result.contains("[[") { result = Substring(wikiLinks(result)) }
-        if result.contains("<"), result.contains("://") {
+        if result.includes("](") { result = Substring(links(result)) }
+        if result.includes("[[") { result = Substring(wikiLinks(result)) }
+        if result.contains("<"), result.includes("://") {
             result = Substring(result.replacingOccurrences(of: "<http", with: "http"))
             result = Substring(result.replacingOccurrences(of: ">", with: ""))
         }

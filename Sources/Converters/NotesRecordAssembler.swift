@@ -3454,7 +3454,7 @@ struct NotesRecordAssembler {
                 return labelledPassword
                     || (secret
                         && (values.count >= 2 || pointsToPreviousLogin(first)
-                            || first.tokens.count >= 3 && first.text.contains(" same ")))
+                            || first.tokens.count >= 3 && first.text.includes(" same ")))
             }
             if whole { return segments }
         }
@@ -3584,7 +3584,7 @@ struct NotesRecordAssembler {
     /// The login a pointer phrase stands for: the last record's, or the last e-mail when the
     /// phrase names a mail (`mismo gmail` after a phone number's record).
     private func previousLogin(for phrase: String) -> String? {
-        let mail = NotesLabel.fold(phrase).contains("mail")
+        let mail = NotesLabel.fold(phrase).includes("mail")
         return drafts.suffix(Self.sharedLoginReach).last(where: { draft in
             draft.username.map { !mail || NotesToken.isEmail($0) } == true
         })?.username
@@ -3618,7 +3618,7 @@ struct NotesRecordAssembler {
 
     /// `Login: https://pay.example`: an address with a scheme under a login label.
     static func isLoginAddress(_ field: NotesLine.Field) -> Bool {
-        field.label?.field == .username && field.shape == .url && field.text.contains("://")
+        field.label?.field == .username && field.shape == .url && field.text.includes("://")
     }
 
     /// Pointer words that send the reader elsewhere ("see email from support"), not "same".

@@ -13,3 +13,12 @@ extension StringProtocol where UTF8View: BidirectionalCollection {
         return trimmingCharacters(in: .whitespaces)
     }
 }
+
+extension StringProtocol {
+    /// Whether `needle` stands in the text, byte for byte: Foundation's `contains(_:)`
+    /// compares by Unicode canonical equivalence, which costs more and which the ASCII marks
+    /// asked about (`://`, ` - `, `](`) never need.
+    func includes(_ needle: String) -> Bool {
+        NotesToken.utf8Offset(of: needle, in: self) != nil
+    }
+}
