@@ -135,6 +135,9 @@ public enum TextDecoding {
     /// page's letters (`G±bka` is ISO-8859-2's `Gąbka`): odd even inside a password.
     static let latin2Letters: Set<Character> = ["±", "³", "¹", "¿", "¯", "£", "¥", "¼", "¾", "¶", "¦", "ª", "¬", "º"]
 
+    /// `à è ì ò ù` and their capitals.
+    static let graveVowels: Set<Unicode.Scalar> = ["à", "è", "ì", "ò", "ù", "À", "È", "Ì", "Ò", "Ù"]
+
     /// Cyrillic and Greek vowels (lower case).
     static let vowels = Set("аеёиоуыэюяіїєўαεηιουωάέήίόύώϊϋΐΰ")
 
@@ -147,6 +150,11 @@ public enum TextDecoding {
     /// spells, `þ ð ý`: it stays Windows-1252 unless other oddities decide.)
     static func oddities(_ text: String) -> Int {
         var count = 0
+        // Hungarian's `ő` and `ű` are Windows-1252's `õ` and `û`: letters, so no symbol
+        // between letters tells the code page. Each counts 2 where the text has no grave
+        // accent (`à`, `è`, `ù`: French, Italian and Portuguese write them, Hungarian never),
+        // `õ` only when no `e` follows it (Portuguese `ões`).
+        let hungarianReadAsWestern = !text.unicodeScalars.contains { graveVowels.contains($0) }
         for word in text.split(whereSeparator: \.isWhitespace) where !word.allSatisfy(\.isASCII) {
             let characters = Array(word)
             let hasDigit = characters.contains(where: \.isNumber)
@@ -158,6 +166,12 @@ public enum TextDecoding {
                 if isLatin { latin = true }
                 if character.isLetter && (0x370...0x52F).contains(scalar) { other = true }
                 guard !character.isASCII else { continue }
+                if hungarianReadAsWestern, "õÕûÛ".contains(character),
+                    "ûÛ".contains(character) || index + 1 == characters.count
+                        || !"eE".contains(characters[index + 1])
+                {
+                    count += 2
+                }
                 if !character.isLetter, index > 0, index + 1 < characters.count,
                     characters[index - 1].isLetter, characters[index + 1].isLetter
                 {

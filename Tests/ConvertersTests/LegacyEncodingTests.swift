@@ -15,6 +15,8 @@ import Testing
         for (text, encoding, name) in [
             ("HASŁA - WAŻNE\nhasło: Gąbka.Łódź75\nPoczta: Wisła1975\n", String.Encoding.isoLatin2, "ISO-8859-2"),
             ("Hasła do kont\nhasło: Żubr2019!\nużytkownik: ania\n", .windowsCP1250, "Windows-1250"),
+            // Hungarian: `ő` and `ű` are letters in Windows-1252 too (`õ`, `û`), with no symbol to tell.
+            ("Jelszavak\nÜgyfélkapu: jelszó Tűzoltó1961!\nGmail: Őszibarack.61\n", .windowsCP1250, "Windows-1250"),
             ("Пароли\nпочта: логин ivan, пароль Зима2020\n", .windowsCP1251, "Windows-1251"),
             ("Κωδικοί\nκωδικός: Ήλιος2021\nχρήστης: maria\n", .windowsCP1253, "Windows-1253"),
         ] {
@@ -29,6 +31,9 @@ import Testing
             "Krankenkasse: Aok«Gesund»58\nPasswörter für die Familie\n",
             "Mots de passe\nHydro-Québec : Hiver«Froid»-2023\nCafé crème\n",
             "Shopping list £5 and £10\nsenha: informações\n",
+            // `û` and `õ` beside a grave accent are French or Portuguese, not Hungarian.
+            "C'est sûr: Mûre-2023\nFlûte à bec\nsenha: Pão&Põe\n",
+            "Cartões e senhas\nInformações: Leões1920\n",
             // Icelandic: its letters are Windows-1252's (Windows-1250 would read `lykilorđ`, `Ţingvellir`).
             "Landsbankinn\nlykilorð: Þingvellir#22\nnetfang: gudrun@x.is\nlykilorð: Öxará-Ð1\nlykilorð: þorskur9\n",
         ] {
