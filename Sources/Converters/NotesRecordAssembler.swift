@@ -3502,6 +3502,11 @@ struct NotesRecordAssembler {
         // "Audible -- sarah@mac.com -- same as Kindle": a login of its own before the pointer
         // shares only the password.
         var named = words[..<pointer].filter { !$0.allSatisfy { "=-–—>:|/".contains($0) } }
+        // ("Play  hasło takie samo jak Allegro", "Netflix the same as Hulu": "such", "the".)
+        if named.count >= 2, let last = named.last, pointerLeads.contains(NotesLabel.fold(last)) { named.removeLast() }
+        // ("hasło takie samo jak Allegro" under a title: a password label names no service; the
+        // line points for the record it is in.)
+        if named.count == 1, NotesLabel.lookup(NotesLabel.fold(named[0]))?.field == .password { return nil }
         // "twitch: nightowl_live  pw same as discord": a password label before the pointer says
         // what is shared; it names nothing.
         if named.count >= 2, let last = named.last,
@@ -3636,20 +3641,34 @@ struct NotesRecordAssembler {
         "of", "la", "le", "el", "il", "als", "comme", "como", "di", "de", "van", "dem", "der", "du", "do", "da",
         "one", "thing", "the", "della", "dello", "del", "des", "das", "pass", "passwort", "senha",
         "contrasena", "mail", "email", "e-mail", "correo", "and", "e", "y", "et", "und", "en", "co", "jak",
+        "jako", "mint", "az", "kao", "kot", "kuin", "som", "nhu", "ca", "seperti", "dengan", "heslo", "haslo", "mk",
     ]
+
+    /// Words before a pointer that say "this" or "such" (`takie samo jak`, `the same as`):
+    /// no part of the name before it.
+    static let pointerLeads: Set<String> = ["takie", "taki", "taka", "ten", "ta", "the", "az", "to"]
 
     /// The service a password written as a pointer names (`same as Amazon` → `amazon`).
     static func pointedService(_ value: String) -> String? {
-        // The first word must point ("same as …"): in ASCII, checked on bytes before the rest
-        // (packed when it fits 8 bytes; `identique` is looked up as a string).
-        if value.utf8.allSatisfy({ $0 < 0x80 }), let first = value.utf8.split(separator: 0x20).first,
-            first.count <= 8
-                ? !packedPointerWords.contains(NotesLabel.packedLowercase(first))
-                : !pointerWords.contains(String(decoding: first, as: UTF8.self).lowercased())
+        // One of the first three words must point ("same as …", "pw the same as …"): in ASCII,
+        // checked on bytes before the rest (packed when it fits 8 bytes; `identique` is looked
+        // up as a string).
+        if value.utf8.allSatisfy({ $0 < 0x80 }),
+            !value.utf8.split(separator: 0x20, maxSplits: 3).prefix(3).contains(where: { word in
+                word.count <= 8
+                    ? packedPointerWords.contains(NotesLabel.packedLowercase(word))
+                    : pointerWords.contains(String(decoding: word, as: UTF8.self).lowercased())
+            })
         {
             return nil
         }
         var words = value.split(separator: " ").map { NotesLabel.fold(String($0)) }
+        // ("heslo stejné jako seznam", "hasło takie samo jak Allegro": the password's label and
+        // "such" before the pointer.)
+        if words.count >= 3, !pointerWords.contains(words[0]), NotesLabel.lookup(words[0])?.field == .password {
+            words.removeFirst()
+        }
+        if words.count >= 3, pointerLeads.contains(words[0]), pointerWords.contains(words[1]) { words.removeFirst() }
         guard words.count >= 2, words.count <= 6, pointerWords.contains(words[0]) else { return nil }
         words.removeFirst()
         while let first = words.first, pointerFillers.contains(first) || first.hasSuffix("'") { words.removeFirst() }
@@ -3663,7 +3682,10 @@ struct NotesRecordAssembler {
     static let packedPointerWords = NotesLabel.packed(pointerWords)
 
     /// The word after a pointer that compares (`same as`, `gleich wie`, `même que`).
-    static let comparisonWords: Set<String> = ["as", "als", "wie", "comme", "como", "que", "che", "ile", "jako", "som"]
+    static let comparisonWords: Set<String> = [
+        "as", "als", "wie", "comme", "como", "que", "che", "ile", "jako", "som", "jak", "mint", "kao", "kot", "kuin",
+        "nhu", "ca", "seperti", "dengan",
+    ]
 
     /// "Off Peak Return", "Cozy Cabin 2023": three to six words, each a capitalised word of
     /// letters or a number, the first not pointing elsewhere ("Same As Gmail") and not all in
@@ -3683,7 +3705,9 @@ struct NotesRecordAssembler {
         "same", "idem", "see", "wie", "siehe", "gleich", "comme", "voir", "meme", "como", "ver", "igual", "mismo",
         "misma", "come", "vedi", "stesso", "stessa", "zelfde", "zie", "mesmo", "mesma", "ayni", "aynı", "samme",
         "samma", "stejny", "acelasi", "sam", "sama", "selbe", "selben", "gleiche", "gleichen", "dieselbe", "hetzelfde",
-        "dezelfde", "pareil", "pareille", "wahi", "vahi", "ugyanaz", "sami", "samo",
+        "dezelfde", "pareil", "pareille", "wahi", "vahi", "ugyanaz", "ugyanazt", "sami", "samo",
+        // Czech and Slovak, Vietnamese (giống), Romanian, Croatian and Serbian, Slovenian.
+        "stejne", "stejna", "stejnou", "rovnake", "giong", "aceeasi", "isto", "isti", "ista", "enako", "enak",
     ]).union(NotesLabel.otherPointerWords.map { NotesLabel.fold($0) })
 
     /// Connectors between a label and the service it is for, in the seven languages.

@@ -69,6 +69,44 @@ extension NotesImporterTests {
             [("Etsy", "lauren@x.org", "Sunflower-Kayak-38"), ("Depop", "laurenpikes", "Sunflower-Kayak-38")])
     }
 
+    /// "Same as" in Czech, Polish and Vietnamese, after the password's label and "such".
+    @Test func pointersInMoreLanguagesSkipTheLabelBeforeThem() {
+        let text = """
+            Seznam email
+            jana@seznam.cz
+            Krtecek.2015
+
+            Alza
+            jana@seznam.cz  heslo stejné jako seznam
+
+            Mall.cz  stejné jako Alza
+            """
+        Self.expect(
+            text,
+            [
+                ("Seznam email", "jana@seznam.cz", "Krtecek.2015"), ("Alza", "jana@seznam.cz", "Krtecek.2015"),
+                ("Mall.cz", "jana@seznam.cz", "Krtecek.2015"),
+            ])
+        Self.expect(
+            "Shopee: thu@gmail.com / Shopee!Ha\nLazada: thu@gmail.com  mk giống Shopee",
+            [("Shopee", "thu@gmail.com", "Shopee!Ha"), ("Lazada", "thu@gmail.com", "Shopee!Ha")])
+        // "hasło" alone before the pointer names no service: no record is titled by it.
+        let items = Self.items(
+            "Allegro\nlogin: kowal\nhasło: Pomidorowa#77\n\nOLX\nlogin: k@onet.pl\nhasło takie samo jak Allegro")
+        #expect(!items.contains { NotesLabel.fold($0.title).hasPrefix("haslo") })
+        #expect(items.contains { $0.title == "OLX" && $0.password == "Pomidorowa#77" })
+    }
+
+    /// No-break spaces pasted from a web page are spaces: in a title and in a name pointed at.
+    @Test func noBreakSpacesAreSpaces() {
+        Self.expect(
+            "Staff\u{A0}email (Office 365)\nj.w@school.uk\nYorkshire!Tea17\n\nGoogle Classroom — same as staff email",
+            [
+                ("Staff email (Office 365)", "j.w@school.uk", "Yorkshire!Tea17"),
+                ("Google Classroom", "j.w@school.uk", "Yorkshire!Tea17"),
+            ])
+    }
+
     @Test func theOneValueBesideALabelledPasswordIsTheLogin() {
         Self.expect("InPost: 600123987 — hasło Paczkomat!55", [("InPost", "600123987", "Paczkomat!55")])
         Self.expect("Orange: jan_kowal pw Orange.Nr.600", [("Orange", "jan_kowal", "Orange.Nr.600")])
