@@ -149,7 +149,19 @@ enum NotesSentence {
             case .password where password == nil && isPassword(token):
                 password = cleaned(token.text)
             case .username, .email:
-                if username == nil, token.shape == .email || NotesRecordAssembler.isBracketedHandle(token.text) {
+                // ("usr sarahmills pw …": a plain name right after the label, before another label,
+                // a separator or the end, is the login too — "account uses my work email" is not.)
+                let plainName =
+                    value == index + length && token.shape == .word && !token.parenthesised && token.text.count >= 4
+                    && (value + 1 == tokens.count || tokens[value + 1].afterSeparator
+                        || label(at: value + 1, in: tokens) != nil)
+                    && token.text.allSatisfy({ $0.isASCII && $0.isLetter })
+                    && !NotesLineClassifier.stopWords.contains(token.folded)
+                    && !NotesRecordAssembler.pointerWords.contains(token.folded)
+                    && NotesLabel.lookup(token.folded) == nil
+                if username == nil,
+                    token.shape == .email || NotesRecordAssembler.isBracketedHandle(token.text) || plainName
+                {
                     username = cleaned(token.text)
                     // "login is ana@x.com / Pa55!": the password after the slash.
                     if password == nil, value + 1 < tokens.count, tokens[value + 1].afterSeparator,

@@ -10,6 +10,9 @@ enum NotesTokenizer {
         // Arrows both ways and bullets people type or paste (`Hamster#Wheel9 ← amazon`, `▸ Nubank`);
         // not `•`, which masks a value (`pw: ••••••`).
         "←", "⇐", "➜", "➔", "➤", "►", "▸", "▶", "»",
+        // A middle dot standing between words (`**Duolingo** · user: x · pw: y`); inside a word
+        // (Catalan `col·legi`) it stays the word's.
+        "·",
     ]
 
     /// One of ``separatorCharacters`` (tested on its scalar: hashing a `Character` costs more).
@@ -104,7 +107,12 @@ enum NotesTokenizer {
                 separatorSinceToken = true
                 continue
             }
-            if chunk.allSatisfy(isSeparator) {
+            // ("Folder: Travel · Modified 2023-06-11": a middle dot separates only before a
+            // label, `· user: x · pw: y`.)
+            let middleDotInWords =
+                chunk == "·"
+                && !(line[index...].drop { $0 == " " }.prefix { $0 != " " }.last.map { ":=".contains($0) } ?? false)
+            if chunk.allSatisfy(isSeparator), !middleDotInWords {
                 // `user : ana`, `pw = x`: the mark of the word just before.
                 if let last = tokens.indices.last, !separatorSinceToken, chunk.first == ":" || chunk.first == "=" {
                     tokens[last].marked = true

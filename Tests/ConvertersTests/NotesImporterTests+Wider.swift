@@ -107,6 +107,21 @@ extension NotesImporterTests {
             ])
     }
 
+    /// A middle dot standing between words before a label separates; `tunnus` (Finnish) labels the login; a
+    /// plain name right after a login label in a sentence is the login.
+    @Test func middleDotsFinnishTunnusAndPlainNamesAfterALabel() {
+        Self.expect(
+            "- [x] 2024-01-05 — **Duolingo** · user: hannah_learns_es · pw: Hola!Adios!365",
+            [("Duolingo", "hannah_learns_es", "Hola!Adios!365")])
+        Self.expect("wilma — ss Kissa!2008 — tunnus aino.virtanen", [("wilma", "aino.virtanen", "Kissa!2008")])
+        let dentist = Self.items("dentist portal?? usr sarahmills pw tooth-fairy-22 appt is thurs 3.45 dont forget")
+        #expect(dentist.count == 1 && dentist[0].username == "sarahmills" && dentist[0].password == "tooth-fairy-22")
+        // ("account uses my work email": a verb after the label is no login.)
+        let amazon = Self.items(
+            "My Amazon account uses my work email, dan@foster.example, and the password is Furnace&Duct99.")
+        #expect(amazon.count == 1 && amazon[0].username == "dan@foster.example")
+    }
+
     @Test func theOneValueBesideALabelledPasswordIsTheLogin() {
         Self.expect("InPost: 600123987 — hasło Paczkomat!55", [("InPost", "600123987", "Paczkomat!55")])
         Self.expect("Orange: jan_kowal pw Orange.Nr.600", [("Orange", "jan_kowal", "Orange.Nr.600")])
