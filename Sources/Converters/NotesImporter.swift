@@ -219,7 +219,6 @@ public struct NotesImporter {
             draft.username = nil
         }
         credentialsOutOfURLs(&draft)
-
         var item = VaultItem(title: "")
         var hidden = draft.unrecognized
         // "192.168.1.1 admin/Rout3r_Adm1n": a default account's name and its password written

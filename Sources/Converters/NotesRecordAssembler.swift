@@ -2406,8 +2406,19 @@ struct NotesRecordAssembler {
         }
         // "Zalando / login: x / pass: y / Memorable pass: z": a second password-like value in
         // the same block of a titled record is another secret of it, not a new record.
+        // ("Яндекс почта  ana@x.ru  пароль  x", "1-800-Flowers … BLOOMCO4418  pw: x", "Garanti
+        // BBVA:  TCKN ile giriş, şifre 190375": a name with its own login, or with its own colon,
+        // before the label is a record of its own.)
+        let ownsLogin =
+            prefix.count >= 2
+            && prefix.dropFirst().contains { field in
+                !field.parenthesised
+                    && (field.shape == .email
+                        || (field.tokens.count == 1 && (field.shape == .number || Self.isHandle(field.text))))
+            }
+        let namedWithColon = titleField?.tokens.last?.marked == true
         if let titleField, sets == [.password], let open = draft, open.titleLine, !open.oneLine, open.labelled > 0,
-            open.password != nil, open.block == block, !line.isListItem
+            open.password != nil, open.block == block, !line.isListItem, !ownsLogin, !namedWithColon
         {
             let name = ([titleField.text] + fields.compactMap { $0.label == nil ? nil : $0.labelText })
             let value = fields.filter { $0.label != nil }.map(\.text).joined(separator: " ")

@@ -122,6 +122,23 @@ extension NotesImporterTests {
         #expect(amazon.count == 1 && amazon[0].username == "dan@foster.example")
     }
 
+    /// A line naming a service with its own login, or its name with a colon, before a password
+    /// label opens a record of its own after a labelled block — not another secret of it.
+    @Test func aNameWithItsOwnLoginBeforeAPasswordLabelIsANewRecord() {
+        Self.expect(
+            "Сбербанк Онлайн\nлогин: ivanova_tat80\nпароль: Berezka_2021\nЯндекс почта  tatiana@yandex.ru  пароль  Vesna!Maj",
+            [
+                ("Сбербанк Онлайн", "ivanova_tat80", "Berezka_2021"),
+                ("Яндекс почта", "tatiana@yandex.ru", "Vesna!Maj"),
+            ])
+        let items = Self.items(
+            "Ziraat Bankası\nmüşteri no: 55443322\nşifre: 845217\nGaranti BBVA:  TCKN ile giriş, şifre 190375")
+        #expect(items.map(\.title) == ["Ziraat Bankası", "Garanti BBVA"] && items[1].password == "190375")
+        // (A word qualifying the label, "Memorable pass: z", is still another secret of the record.)
+        let zalando = Self.items("Zalando\nlogin: ana@x.de\npass: Zal4ndo!Shop\nMemorable pass: Kleid2020")
+        #expect(zalando.count == 1 && zalando[0].password == "Zal4ndo!Shop")
+    }
+
     @Test func theOneValueBesideALabelledPasswordIsTheLogin() {
         Self.expect("InPost: 600123987 — hasło Paczkomat!55", [("InPost", "600123987", "Paczkomat!55")])
         Self.expect("Orange: jan_kowal pw Orange.Nr.600", [("Orange", "jan_kowal", "Orange.Nr.600")])
