@@ -1087,6 +1087,26 @@ struct NotesRecordAssembler {
         }
         if line.isProse {
             let logins = NotesSentence.logins(line.text, tokens: line.tokens)
+            // "Sparx Maths - 19colo / 1234ollie  <- changed this in Oct": a record, then a remark.
+            if logins.isEmpty, let cut = Self.remarkAfterRecord(line), let start = line.fields[cut].tokens[0].range {
+                var head = line
+                head.isProse = false
+                head.tokens = []
+                head.fields = Array(line.fields[..<cut])
+                head.text = line.text[..<start.lowerBound].trimmedWhitespace
+                let remark = String(line.text[start.lowerBound...])
+                let made = drafts.count
+                content(head, next: next)
+                if draft != nil {
+                    draft!.unrecognized.append(remark)
+                } else if drafts.count > made {
+                    drafts[drafts.count - 1].unrecognized.append(remark)
+                } else {
+                    _ = current(line)
+                    draft!.unrecognized.append(remark)
+                }
+                return
+            }
             guard !logins.isEmpty else { return unrecognized(line) }
             for login in logins { sentence(login, line: line) }
             return
@@ -4315,6 +4335,36 @@ struct NotesRecordAssembler {
             && !login.parenthesised && (login.shape == .email || (login.tokens.count == 1 && isHandle(login.text)))
             && !password.parenthesised && password.tokens.count == 1
             && (NotesToken.isPasswordLike(password.text) || password.shape == .secret)
+    }
+
+    /// Where the remark after a one-line record begins ("Sparx Maths - 19colo / 1234ollie  <-
+    /// changed this in Oct", "Purple Mash: leow3 / blue5 — teacher says change it"), or nil: a
+    /// name of words, one login-like value and one password-like value (remarks in brackets
+    /// beside them), then a run of words that reads as a sentence. Only then is a line of prose
+    /// read as a record: the sentence after it stays out of sight.
+    static func remarkAfterRecord(_ line: NotesLine) -> Int? {
+        let fields = line.fields
+        guard fields.count >= 4, fields.allSatisfy({ $0.label == nil }),
+            let cut = fields.indices.dropFirst(3).first(where: { index in
+                !fields[index].parenthesised && fields[index].tokens.count >= 2
+                    && fields[index].tokens.allSatisfy { $0.shape == .word }
+            }),
+            fields[cut...].contains(where: { field in
+                field.tokens.contains { NotesLineClassifier.proseWords.contains($0.folded) }
+            }),
+            !fields[..<cut].contains(where: { field in
+                field.tokens.contains { NotesLineClassifier.proseWords.contains($0.folded) }
+            })
+        else { return nil }
+        let name = fields[0]
+        let values = fields[1..<cut].filter { !$0.parenthesised }
+        guard name.shape == .word, !name.parenthesised, name.tokens.count <= 4, values.count == 2,
+            values.allSatisfy({ $0.tokens.count == 1 }),
+            values[0].shape == .email || values[0].shape == .number || isHandle(values[0].text),
+            values[1].shape == .secret || values[1].shape == .number || NotesToken.isPasswordLike(values[1].text),
+            values[1].shape != .email, values[1].shape != .url
+        else { return nil }
+        return cut
     }
 
     static func isHandle(_ text: String) -> Bool {

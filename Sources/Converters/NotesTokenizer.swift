@@ -13,6 +13,8 @@ enum NotesTokenizer {
         // A middle dot standing between words (`**Duolingo** · user: x · pw: y`); inside a word
         // (Catalan `col·legi`) it stays the word's.
         "·",
+        // `<-`, `<--`, `<=` pointing back at the value (`x / y  <- changed in Oct`).
+        "<",
     ]
 
     /// One of ``separatorCharacters`` (tested on its scalar: hashing a `Character` costs more).

@@ -139,6 +139,24 @@ extension NotesImporterTests {
         #expect(zalando.count == 1 && zalando[0].password == "Zal4ndo!Shop")
     }
 
+    /// A one-line record followed by a sentence about it: the record is read, the sentence kept
+    /// out of sight (it may name an older password).
+    @Test func aRecordThenARemarkIsReadAsTheRecord() {
+        let items = Self.items(
+            """
+            Sparx Maths - 19colo / 1234ollie  <- changed this in Oct, used to be 0000ollie
+            - Purple Mash: leow3 / blue5 — teacher says change it next week
+            hygienists share:  HYG1 / cleaning1      <- support said we shouldnt share, whatever
+            """)
+        #expect(items.map(\.title) == ["Sparx Maths", "Purple Mash", "hygienists share"])
+        #expect(items.map(\.username) == ["19colo", "leow3", "HYG1"])
+        #expect(items.map(\.password) == ["1234ollie", "blue5", "cleaning1"])
+        #expect(Self.hidden(items[0])?.contains("used to be 0000ollie") == true)
+        // A sentence with no record before it stays a sentence.
+        let story = Self.items("we changed the wifi to Blue5Cats last week and then back again")
+        #expect(story.allSatisfy { $0.password == nil && $0.username == nil })
+    }
+
     @Test func theOneValueBesideALabelledPasswordIsTheLogin() {
         Self.expect("InPost: 600123987 — hasło Paczkomat!55", [("InPost", "600123987", "Paczkomat!55")])
         Self.expect("Orange: jan_kowal pw Orange.Nr.600", [("Orange", "jan_kowal", "Orange.Nr.600")])
