@@ -418,11 +418,13 @@ struct NotesLabel: Equatable, Sendable {
         // "SSID BlueBottleGuest", `SSID "Garcia Family"`: no other word is spelt so, so it labels
         // without a colon.
         (.extra, true, ["ssid"]),
+        // "db01.internal  postgres / pg_Pr0d!  port 5432": a port, never the password.
+        (.extra, true, ["port"]),
         (
             .extra, false,
             [
                 "network", "network name", "wlan", "wifi", "wi-fi", "phone", "telephone", "tel", "mobile",
-                "account number", "iban", "bic", "expiry", "expires", "port", "kontonummer", "numero de compte",
+                "account number", "iban", "bic", "expiry", "expires", "kontonummer", "numero de compte",
                 "numero de cuenta", "numero conto", "rekeningnummer", "numero da conta", "numero di conto",
                 "database", "ip", "domain", "netwerk", "netzwerk", "reseau", "netwerknaam", "netzwerkname",
                 "nom du reseau", "rete", "wifi name", "wi-fi name", "wlan name", "wifi network", "wi-fi network",

@@ -76,6 +76,7 @@ enum NotesMarkdown {
         for mark in ["**", "__"] where occurrences(of: mark, in: result) >= 2 {
             result = Substring(result.replacingOccurrences(of: mark, with: ""))
         }
+        if occurrences(of: "*", in: result) >= 2 { result = Substring(italicSpansUnmarked(result)) }
         let ticks = result.count(where: { $0 == "`" })
         if ticks >= 2, ticks % 2 == 0 { result = Substring(codeSpansUnmarked(result)) }
         if result.includes("](") { result = Substring(links(result)) }
@@ -85,6 +86,29 @@ enum NotesMarkdown {
             result = Substring(result.replacingOccurrences(of: ">", with: ""))
         }
         return result
+    }
+
+    /// `text` without the stars of italic spans of several words (`*(school set it, lol)*`):
+    /// a star opening a word after a space, closing a later word before a space, punctuation or
+    /// the end, with a space and no other star between them. (One word in stars is left to the
+    /// tokenizer, which tells `*bakerfamily*` from a password holding stars.)
+    static func italicSpansUnmarked(_ text: Substring) -> String {
+        let characters = Array(text)
+        var removed = Set<Int>()
+        var index = 0
+        while index < characters.count {
+            defer { index += 1 }
+            guard characters[index] == "*", index == 0 || characters[index - 1] == " ",
+                index + 1 < characters.count, characters[index + 1] != " ", characters[index + 1] != "*",
+                let close = characters[(index + 1)...].firstIndex(of: "*"),
+                characters[index..<close].contains(" "), characters[close - 1] != " ",
+                close + 1 == characters.count || " ,.;:!?)".contains(characters[close + 1])
+            else { continue }
+            removed.formUnion([index, close])
+            index = close
+        }
+        guard !removed.isEmpty else { return String(text) }
+        return String(characters.enumerated().filter { !removed.contains($0.offset) }.map(\.element))
     }
 
     /// `text` without its code spans' ticks; a span holding a space is quoted instead, so it

@@ -157,6 +157,18 @@ extension NotesImporterTests {
         #expect(story.allSatisfy { $0.password == nil && $0.username == nil })
     }
 
+    /// Italic stars around several words are Markdown, not a value's; a port is no password.
+    @Test func italicRemarksAndPortsStayOutOfTheLogin() {
+        Self.expect(
+            "- Times Tables Rock Stars: emmaw / 1234 *(school set it, lol)*",
+            [("Times Tables Rock Stars", "emmaw", "1234")])
+        Self.expect(
+            "db01.internal  postgres / pg_Pr0d!2023#   port 5432", [("db01.internal", "postgres", "pg_Pr0d!2023#")])
+        #expect(NotesMarkdown.italicSpansUnmarked("x *a b* y") == "x a b y")
+        // A password holding stars keeps them.
+        #expect(NotesMarkdown.italicSpansUnmarked("pw: Sun*Moon* 7*") == "pw: Sun*Moon* 7*")
+    }
+
     @Test func theOneValueBesideALabelledPasswordIsTheLogin() {
         Self.expect("InPost: 600123987 — hasło Paczkomat!55", [("InPost", "600123987", "Paczkomat!55")])
         Self.expect("Orange: jan_kowal pw Orange.Nr.600", [("Orange", "jan_kowal", "Orange.Nr.600")])
