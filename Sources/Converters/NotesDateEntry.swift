@@ -33,8 +33,12 @@ enum NotesDateEntry {
                 weekdays.contains(name) || months.contains(name)
             else { return false }
         }
-        var rest = text.drop(while: \.isWhitespace)
-        while rest.last?.isWhitespace == true { rest = rest.dropLast() }
+        // (Trimmed as `.whitespaces` trims: tabs and space separators, nothing else.)
+        let blank = { (character: Character) in
+            character.unicodeScalars.allSatisfy { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }
+        }
+        var rest = text.drop(while: blank)
+        while let last = rest.last, blank(last) { rest = rest.dropLast() }
         if let comma = rest.firstIndex(of: ","), weekdays.contains(rest[..<comma].lowercased()) {
             rest = rest[rest.index(after: comma)...].drop { $0 == " " }
         }

@@ -219,6 +219,17 @@ public struct NotesImporter {
             draft.username = nil
         }
         credentialsOutOfURLs(&draft)
+        // "Grandkids4  -  ipad" (a list written password first): a login of letters with digits
+        // or symbols, with no title of its own (it would be shown as the title) and a plain
+        // word read as the password, is the password, and the word the name.
+        if let username = draft.username, draft.title == nil || draft.title == username, !username.contains(" "),
+            NotesToken.shape(of: username) == .secret, let password = draft.password, password.count >= 2,
+            password.allSatisfy(\.isLetter), password.first?.isLowercase == true
+        {
+            draft.title = password
+            draft.password = username
+            draft.username = nil
+        }
         var item = VaultItem(title: "")
         var hidden = draft.unrecognized
         // "192.168.1.1 admin/Rout3r_Adm1n": a default account's name and its password written

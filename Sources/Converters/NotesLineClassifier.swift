@@ -58,7 +58,7 @@ enum NotesLineClassifier {
         guard raw.utf8.count <= maximumParsedLine else { return NotesLine(number: number, raw: raw, kind: .long) }
         let trimmed = String(
             treeStripped(
-                trimmedSpaces(NotesScriptSpacing.spaced(Self.asciiPunctuation(NotesImporter.plainSpaces(raw)))[...])))
+                trimmedSpaces(NotesScriptSpacing.spaced(Self.asciiPunctuation(raw))[...])))
         var line = NotesLine(number: number, raw: raw, kind: .content)
         // ">" alone: an empty line inside a blockquote or callout.
         if trimmed.isEmpty || trimmed.allSatisfy({ $0 == ">" || $0 == " " }) {

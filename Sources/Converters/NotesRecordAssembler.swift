@@ -588,7 +588,8 @@ struct NotesRecordAssembler {
     /// title starts with it, or it is one of the names a slash, `&` or `+` joins
     /// (`kindle/amazon`).
     static func titleNames(_ title: String, _ source: String) -> Bool {
-        let title = NotesLabel.fold(title)
+        // (No-break spaces pasted into a title are spaces: "Staff\u{A0}email" is `staff email`.)
+        let title = NotesLabel.fold(NotesImporter.plainSpaces(title))
         let source = NotesLabel.fold(source)
         return title.hasPrefix(source)
             || title.split(whereSeparator: { "/&+".contains($0) }).contains {
@@ -2429,14 +2430,24 @@ struct NotesRecordAssembler {
         // ("Яндекс почта  ana@x.ru  пароль  x", "1-800-Flowers … BLOOMCO4418  pw: x", "Garanti
         // BBVA:  TCKN ile giriş, şifre 190375": a name with its own login, or with its own colon,
         // before the label is a record of its own.)
+        // (Only an e-mail or an account's number is a login here, and only after a name with no
+        // label, old or qualifying word in it: "Security answer  fluffy_2009  passcode: 4417",
+        // "was  Zal4ndo!2019  pass: x" stay secrets of the record.)
+        let plainName =
+            titleField?.tokens.allSatisfy({ token in
+                ![.password, .secret, .notes, .extra].contains(NotesLabel.lookup(token.folded)?.field)
+                    && !Self.oldWords.contains(token.folded)
+                    && !Self.qualifierWords.contains(token.folded)
+                    && !NotesLineClassifier.stopWords.contains(token.folded)
+            }) ?? false
         let ownsLogin =
-            prefix.count >= 2
+            plainName && prefix.count >= 2
             && prefix.dropFirst().contains { field in
                 !field.parenthesised
                     && (field.shape == .email
-                        || (field.tokens.count == 1 && (field.shape == .number || Self.isHandle(field.text))))
+                        || (field.shape == .number && field.text.count(where: \.isNumber) >= 6))
             }
-        let namedWithColon = titleField?.tokens.last?.marked == true
+        let namedWithColon = plainName && titleField?.tokens.last?.marked == true
         if let titleField, sets == [.password], let open = draft, open.titleLine, !open.oneLine, open.labelled > 0,
             open.password != nil, open.block == block, !line.isListItem, !ownsLogin, !namedWithColon
         {
@@ -3737,8 +3748,9 @@ struct NotesRecordAssembler {
         "misma", "come", "vedi", "stesso", "stessa", "zelfde", "zie", "mesmo", "mesma", "ayni", "aynı", "samme",
         "samma", "stejny", "acelasi", "sam", "sama", "selbe", "selben", "gleiche", "gleichen", "dieselbe", "hetzelfde",
         "dezelfde", "pareil", "pareille", "wahi", "vahi", "ugyanaz", "ugyanazt", "sami", "samo",
-        // Czech and Slovak, Vietnamese (giống), Romanian, Croatian and Serbian, Slovenian.
-        "stejne", "stejna", "stejnou", "rovnake", "giong", "aceeasi", "isto", "isti", "ista", "enako", "enak",
+        // Czech and Slovak, Vietnamese (giống), Romanian, Croatian and Serbian, Slovenian (not
+        // `isto`, Portuguese for "this").
+        "stejne", "stejna", "stejnou", "rovnake", "giong", "aceeasi", "isti", "enako",
     ]).union(NotesLabel.otherPointerWords.map { NotesLabel.fold($0) })
 
     /// Connectors between a label and the service it is for, in the seven languages.

@@ -151,10 +151,14 @@ public enum TextDecoding {
     static func oddities(_ text: String) -> Int {
         var count = 0
         // Hungarian's `ő` and `ű` are Windows-1252's `õ` and `û`: letters, so no symbol
-        // between letters tells the code page. Each counts 2 where the text has no grave
-        // accent (`à`, `è`, `ù`: French, Italian and Portuguese write them, Hungarian never),
-        // `õ` only when no `e` follows it (Portuguese `ões`).
-        let hungarianReadAsWestern = !text.unicodeScalars.contains { graveVowels.contains($0) }
+        // between letters tells the code page. Each counts 2 where the text holds both (Estonian
+        // and Portuguese write `õ` without `û`, French `û` without `õ`) and no grave accent
+        // (`à`, `è`, `ù`: French, Italian and Portuguese write them, Hungarian never); `õ` only
+        // when no `e` follows it (Portuguese `ões`).
+        let hungarianReadAsWestern =
+            text.unicodeScalars.contains { $0 == "õ" || $0 == "Õ" }
+            && text.unicodeScalars.contains { $0 == "û" || $0 == "Û" }
+            && !text.unicodeScalars.contains { graveVowels.contains($0) }
         for word in text.split(whereSeparator: \.isWhitespace) where !word.allSatisfy(\.isASCII) {
             let characters = Array(word)
             let hasDigit = characters.contains(where: \.isNumber)

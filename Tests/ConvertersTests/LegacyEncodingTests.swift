@@ -34,6 +34,9 @@ import Testing
             // `û` and `õ` beside a grave accent are French or Portuguese, not Hungarian.
             "C'est sûr: Mûre-2023\nFlûte à bec\nsenha: Pão&Põe\n",
             "Cartões e senhas\nInformações: Leões1920\n",
+            // Estonian writes `õ` and no `û`; French `û` and no `õ`, with or without a grave accent.
+            "Swedbank: kasutaja tõnu, parool Kõik!Sõbrad9\nPõltsamaa\n",
+            "Banque: Août2023 sûr\nmdp: Goût!Forêt-2023\n",
             // Icelandic: its letters are Windows-1252's (Windows-1250 would read `lykilorđ`, `Ţingvellir`).
             "Landsbankinn\nlykilorð: Þingvellir#22\nnetfang: gudrun@x.is\nlykilorð: Öxará-Ð1\nlykilorð: þorskur9\n",
         ] {

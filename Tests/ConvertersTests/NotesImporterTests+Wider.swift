@@ -169,6 +169,19 @@ extension NotesImporterTests {
         #expect(NotesMarkdown.italicSpansUnmarked("pw: Sun*Moon* 7*") == "pw: Sun*Moon* 7*")
     }
 
+    /// The review's cases: a value between a secret's name and a password label stays a secret
+    /// of the record; a no-break space inside a password stays; Portuguese "isto" points nowhere.
+    @Test func secretsBesideTheirNameStayInTheRecord() {
+        for line in ["Security answer  fluffy_2009  passcode: 4417", "Memorable word  Kleid2020  pass: Neu!2021"] {
+            let items = Self.items("Barclays\nuser: ana\npass: Abc!2020\n" + line)
+            #expect(items.count == 1 && items[0].username == "ana", "\(line) → \(items)")
+        }
+        #expect(Self.items("Gmail\npw: Tea\u{A0}Cake#17").first?.password == "Tea\u{A0}Cake#17")
+        #expect(Self.items("OLX: ana pw: isto nao e senha").first?.password == "isto nao e senha")
+        #expect("a - \u{301}b".includes(" - ") == false && "a - b".includes(" - ") && "x——y".includes("——"))
+        #expect(NotesDateEntry.isWholeDate("Mar 3 2024") && !NotesDateEntry.isWholeDate("Mar 3 2024\u{0C}"))
+    }
+
     @Test func theOneValueBesideALabelledPasswordIsTheLogin() {
         Self.expect("InPost: 600123987 — hasło Paczkomat!55", [("InPost", "600123987", "Paczkomat!55")])
         Self.expect("Orange: jan_kowal pw Orange.Nr.600", [("Orange", "jan_kowal", "Orange.Nr.600")])
