@@ -182,6 +182,14 @@ extension NotesImporterTests {
         #expect(NotesDateEntry.isWholeDate("Mar 3 2024") && !NotesDateEntry.isWholeDate("Mar 3 2024\u{0C}"))
     }
 
+    /// A list written password first: a value of letters and digits with no title, beside a
+    /// plain lower-case word, is the password, and the word the name — never the title.
+    @Test func aPasswordWrittenFirstBesideAPlainWordIsNoTitle() {
+        let items = Self.items("Grandkids4  -  ipad  (this is the passcode to open it not a password!!)")
+        #expect(items.count == 1 && items[0].title == "ipad" && items[0].password == "Grandkids4")
+        #expect(items[0].username == nil)
+    }
+
     @Test func theOneValueBesideALabelledPasswordIsTheLogin() {
         Self.expect("InPost: 600123987 — hasło Paczkomat!55", [("InPost", "600123987", "Paczkomat!55")])
         Self.expect("Orange: jan_kowal pw Orange.Nr.600", [("Orange", "jan_kowal", "Orange.Nr.600")])
