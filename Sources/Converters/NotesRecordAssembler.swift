@@ -3572,6 +3572,20 @@ struct NotesRecordAssembler {
             ownLogin = named.removeLast()
         }
         named = named.map { $0.hasSuffix(":") && $0.count > 1 ? String($0.dropLast()) : $0 }
+        // ("Telekom (mobil) 06 30 123 4567 jelszó ugyanaz mint az ügyfélkapu": a phone or
+        // account number in groups after the name is its own login.)
+        if ownLogin == nil, named.count >= 2,
+            let number = line.fields.first(where: { field in
+                field.label == nil && !field.parenthesised && field.text.contains(" ")
+                    && field.text.allSatisfy({ $0.isNumber || " +-()".contains($0) })
+                    && field.text.count(where: \.isNumber) >= 7
+            }),
+            case let words = number.text.split(separator: " ").map(String.init), named.count > words.count,
+            Array(named.suffix(words.count)) == words
+        {
+            ownLogin = number.text
+            named.removeLast(words.count)
+        }
         let name = named.joined(separator: " ")
         var rest = words[(pointer + 1)...].map { NotesLabel.fold($0) }
         // "Facebook: same email as above" shares the login only: its password may follow.

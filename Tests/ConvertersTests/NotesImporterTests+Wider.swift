@@ -190,6 +190,13 @@ extension NotesImporterTests {
         #expect(items[0].username == nil)
     }
 
+    /// A phone number in groups between the name and a pointer is that service's own login.
+    @Test func aGroupedNumberBeforeAPointerIsTheLogin() {
+        Self.expect(
+            "Ügyfélkapu: felh.név: eva  jelszó: Tűzoltó1961!\nTelekom (mobil) 06 30 123 4567 jelszó ugyanaz mint az ügyfélkapu",
+            [("Ügyfélkapu", "eva", "Tűzoltó1961!"), ("Telekom", "06 30 123 4567", "Tűzoltó1961!")])
+    }
+
     @Test func theOneValueBesideALabelledPasswordIsTheLogin() {
         Self.expect("InPost: 600123987 — hasło Paczkomat!55", [("InPost", "600123987", "Paczkomat!55")])
         Self.expect("Orange: jan_kowal pw Orange.Nr.600", [("Orange", "jan_kowal", "Orange.Nr.600")])
