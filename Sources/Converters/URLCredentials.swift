@@ -11,7 +11,8 @@ struct URLCredentials: Equatable {
 
     /// Nil when `text` has no scheme or no password in its user part.
     init?(_ text: String) {
-        guard let scheme = text.range(of: "://") else { return nil }
+        // (Most URLs hold no `@`: a byte test before Foundation's search.)
+        guard text.utf8.contains(0x40), let scheme = text.range(of: "://") else { return nil }
         let rest = text[scheme.upperBound...]
         // The user part ends at the last `@`: a password typed into a URL may hold `#` or `@`
         // (a host has neither), so the host is what follows the last `@`.
