@@ -1089,7 +1089,11 @@ struct NotesRecordAssembler {
         if line.isProse {
             let logins = NotesSentence.logins(line.text, tokens: line.tokens)
             // "Sparx Maths - 19colo / 1234ollie  <- changed this in Oct": a record, then a remark.
-            if logins.isEmpty, let cut = Self.remarkAfterRecord(line), let start = line.fields[cut].tokens[0].range {
+            // (The token's place is checked against the text: a range from another string would trap.)
+            if logins.isEmpty, let cut = Self.remarkAfterRecord(line), let start = line.fields[cut].tokens[0].range,
+                start.lowerBound > line.text.startIndex, start.lowerBound < line.text.endIndex,
+                line.text.unicodeScalars.indices.contains(start.lowerBound)
+            {
                 var head = line
                 head.isProse = false
                 head.tokens = []
