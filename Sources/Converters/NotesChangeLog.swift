@@ -47,7 +47,7 @@ enum NotesChangeLog {
             text = String(written[end...].drop { $0 == " " || $0 == "\t" })
         }
         guard
-            let separator = [" — ", " – ", " - ", " | ", ": "].compactMap({ Self.range(of: $0, in: text) })
+            let separator = [" — ", " – ", " - ", " | ", ": "].compactMap({ text.firstByteRange(of: $0) })
                 .min(by: { $0.lowerBound < $1.lowerBound })
         else { return nil }
         var service = text[..<separator.lowerBound].trimmedWhitespace
@@ -135,13 +135,6 @@ enum NotesChangeLog {
             if threeByteStems.contains(last & 0xFF_FFFF) || fourByteStems.contains(last) { return true }
         }
         return false
-    }
-
-    /// Where `needle` first stands in `text` (Foundation's `range(of:)` costs more on every line).
-    private static func range(of needle: String, in text: String) -> Range<String.Index>? {
-        guard let offset = NotesToken.utf8Offset(of: needle, in: text) else { return nil }
-        let start = text.utf8.index(text.utf8.startIndex, offsetBy: offset)
-        return start..<text.utf8.index(start, offsetBy: needle.utf8.count)
     }
 
     private static func packed(_ stem: String) -> UInt32 { stem.utf8.reduce(0) { $0 << 8 | UInt32($1) } }

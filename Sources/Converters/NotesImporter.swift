@@ -201,15 +201,6 @@ public struct NotesImporter {
     /// record's password, never stays in the title, username, URLs or folder — it moves to
     /// the concealed text, and the title falls back to the URL's host, the username, or the
     /// record's line.
-    /// `text` with its no-break, narrow and figure spaces (U+00A0, U+202F, U+2007) made spaces:
-    /// pasted from a web page or a word processor (`Staff\u{A0}email`), they are spaces as
-    /// typed, in a title that is searched and in a name another line points at.
-    static func plainSpaces(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 0xC2 || $0 == 0xE2 }) else { return text }
-        return String(
-            String.UnicodeScalarView(text.unicodeScalars.map { [0xA0, 0x202F, 0x2007].contains($0.value) ? " " : $0 }))
-    }
-
     static func finish(_ draft: NotesDraft) -> Record {
         var draft = draft
         // "Email: https://…": an address read as the login is the record's URL (then freed
@@ -346,7 +337,7 @@ public struct NotesImporter {
         item.tags = draft.tags
         item.created = draft.created
         item.modified = draft.modified
-        if let title = draft.title.map(Self.plainSpaces), !title.isEmpty {
+        if let title = draft.title?.plainSpaced, !title.isEmpty {
             if exposesNumber(title) { hidden.insert(title, at: 0) } else { item.title = title }
         }
         // "wifi: HarrisHome5G / pass: x": a network named under a Wi-Fi label beside a password

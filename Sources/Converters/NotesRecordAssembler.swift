@@ -589,7 +589,7 @@ struct NotesRecordAssembler {
     /// (`kindle/amazon`).
     static func titleNames(_ title: String, _ source: String) -> Bool {
         // (No-break spaces pasted into a title are spaces: "Staff\u{A0}email" is `staff email`.)
-        let title = NotesLabel.fold(NotesImporter.plainSpaces(title))
+        let title = NotesLabel.fold(title.plainSpaced)
         let source = NotesLabel.fold(source)
         return title.hasPrefix(source)
             || title.split(whereSeparator: { "/&+".contains($0) }).contains {
@@ -2431,9 +2431,8 @@ struct NotesRecordAssembler {
         }
         // "Zalando / login: x / pass: y / Memorable pass: z": a second password-like value in
         // the same block of a titled record is another secret of it, not a new record.
-        // ("Яндекс почта  ana@x.ru  пароль  x", "1-800-Flowers … BLOOMCO4418  pw: x", "Garanti
-        // BBVA:  TCKN ile giriş, şifre 190375": a name with its own login, or with its own colon,
-        // before the label is a record of its own.)
+        // ("Яндекс почта  ana@x.ru  пароль  x", "Garanti BBVA:  TCKN ile giriş, şifre 190375": a
+        // name with its own login, or with its own colon, before the label is a record of its own.)
         // (Only an e-mail or an account's number is a login here, and only after a name with no
         // label, old or qualifying word in it: "Security answer  fluffy_2009  passcode: 4417",
         // "was  Zal4ndo!2019  pass: x" stay secrets of the record.)

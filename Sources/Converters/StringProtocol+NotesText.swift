@@ -35,3 +35,24 @@ extension StringProtocol {
         return false
     }
 }
+
+extension String {
+    /// The text with its no-break, narrow and figure spaces (U+00A0, U+202F, U+2007) made
+    /// spaces: pasted from a web page or a word processor (`Staff\u{A0}email`), they are spaces
+    /// as typed, in a title that is searched and in a name another line points at (never in a
+    /// value: a password may hold one).
+    var plainSpaced: String {
+        guard utf8.contains(where: { $0 == 0xC2 || $0 == 0xE2 }) else { return self }
+        return String(
+            String.UnicodeScalarView(unicodeScalars.map { [0xA0, 0x202F, 0x2007].contains($0.value) ? " " : $0 }))
+    }
+
+    /// Where `needle` first stands, byte for byte (Foundation's `range(of:)` costs more on every
+    /// line). The needle must open and close with whole characters (the change log's ASCII
+    /// separators do), so the range falls on character boundaries.
+    func firstByteRange(of needle: String) -> Range<String.Index>? {
+        guard let offset = NotesToken.utf8Offset(of: needle, in: self) else { return nil }
+        let start = utf8.index(utf8.startIndex, offsetBy: offset)
+        return start..<utf8.index(start, offsetBy: needle.utf8.count)
+    }
+}
